@@ -1,0 +1,392 @@
+/*
+ * wenc.h — the WHATWG Encoding Standard in portable C11.
+ *
+ * This is the one public header of libwenc. Everything the library offers is
+ * declared and documented here.
+ *
+ * Conventions used throughout:
+ *
+ *  - Encodings are named by a wenc_id, in the order of the Standard's table of
+ *    encodings. WENC_INVALID means "no encoding".
+ *  - Decoders and encoders are plain structs that the caller owns (on the
+ *    stack, embedded in another struct, anywhere). Initialising and using them
+ *    never allocates. Their members are private: read them only through the
+ *    functions below. A struct may be copied with memcpy or assignment to fork
+ *    a stream's state.
+ *  - Streaming calls take a source (pointer, in/out length) and a destination
+ *    (pointer, in/out length). On entry the lengths say how much is
+ *    available; on return they say how much was consumed and how much was
+ *    written. Any split of a stream into calls (including empty calls) yields
+ *    exactly the output of a single call.
+ *  - No function allocates, keeps global mutable state, or depends on the
+ *    locale. Distinct decoder/encoder objects may be used from different
+ *    threads at the same time; one object is not safe to share between
+ *    threads without external locking.
+ *
+ * Code points are Unicode scalar values in uint32_t. UTF-16 code units are
+ * uint16_t in the machine's byte order.
+ */
+#ifndef WENC_H
+#define WENC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WENC_VERSION_MAJOR 0
+#define WENC_VERSION_MINOR 1
+#define WENC_VERSION_PATCH 0
+#define WENC_VERSION_STRING "0.1.0"
+
+/* Returns WENC_VERSION_STRING of the library actually linked. Static string. */
+const char *wenc_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Encodings, names and labels (Standard §4)                                */
+/* ------------------------------------------------------------------------ */
+
+/* The 40 encodings of the Standard, in the order of its table of encodings. */
+typedef enum wenc_id {
+    WENC_INVALID = -1,
+    WENC_UTF_8 = 0,
+    WENC_IBM866,
+    WENC_ISO_8859_2,
+    WENC_ISO_8859_3,
+    WENC_ISO_8859_4,
+    WENC_ISO_8859_5,
+    WENC_ISO_8859_6,
+    WENC_ISO_8859_7,
+    WENC_ISO_8859_8,
+    WENC_ISO_8859_8_I,
+    WENC_ISO_8859_10,
+    WENC_ISO_8859_13,
+    WENC_ISO_8859_14,
+    WENC_ISO_8859_15,
+    WENC_ISO_8859_16,
+    WENC_KOI8_R,
+    WENC_KOI8_U,
+    WENC_MACINTOSH,
+    WENC_WINDOWS_874,
+    WENC_WINDOWS_1250,
+    WENC_WINDOWS_1251,
+    WENC_WINDOWS_1252,
+    WENC_WINDOWS_1253,
+    WENC_WINDOWS_1254,
+    WENC_WINDOWS_1255,
+    WENC_WINDOWS_1256,
+    WENC_WINDOWS_1257,
+    WENC_WINDOWS_1258,
+    WENC_X_MAC_CYRILLIC,
+    WENC_GBK,
+    WENC_GB18030,
+    WENC_BIG5,
+    WENC_EUC_JP,
+    WENC_ISO_2022_JP,
+    WENC_SHIFT_JIS,
+    WENC_EUC_KR,
+    WENC_REPLACEMENT,
+    WENC_UTF_16BE,
+    WENC_UTF_16LE,
+    WENC_X_USER_DEFINED,
+    WENC_ENCODING_COUNT /* 40; not an encoding */
+} wenc_id;
+
+/*
+ * The Standard's "get an encoding": removes leading and trailing ASCII
+ * whitespace (TAB, LF, FF, CR, SPACE) from the label, then matches it
+ * ASCII case-insensitively against the 228 labels.
+ *
+ * label: `len` bytes, not necessarily NUL-terminated; may be NULL when len is
+ * 0. Returns the encoding, or WENC_INVALID when the label is not a label
+ * (including the empty string, inner whitespace, NUL bytes and any non-ASCII
+ * byte). Note that "replacement" is an encoding's name but not one of its
+ * labels; callers implementing TextDecoder must reject WENC_REPLACEMENT
+ * themselves. Cost does not depend on the number of labels.
+ */
+wenc_id wenc_lookup(const char *label, size_t len);
+
+/*
+ * The encoding's name as the Standard spells it ("UTF-8", "Shift_JIS",
+ * "windows-1252"). Static string; NULL for an id out of range.
+ */
+const char *wenc_name(wenc_id id);
+
+/*
+ * The Standard's "get an output encoding": UTF-8 for replacement, UTF-16BE
+ * and UTF-16LE; the encoding itself otherwise. WENC_INVALID for an id out of
+ * range.
+ */
+wenc_id wenc_output_encoding(wenc_id id);
+
+/*
+ * True when the Standard defines an encoder for the encoding: every encoding
+ * but replacement, UTF-16BE and UTF-16LE. False for an id out of range.
+ */
+bool wenc_has_encoder(wenc_id id);
+
+/* The number of labels (228). */
+size_t wenc_label_count(void);
+
+/*
+ * The index-th label (0 <= index < wenc_label_count()) in the order of the
+ * Standard's table, lower case, as a static NUL-terminated string; *id (if
+ * id is not NULL) receives its encoding. Returns NULL and leaves *id alone
+ * for an index out of range.
+ */
+const char *wenc_label_at(size_t index, wenc_id *id);
+
+/*
+ * The Standard's "BOM sniff" over the first bytes of a stream.
+ *
+ * Returns WENC_UTF_8 for EF BB BF, WENC_UTF_16BE for FE FF, WENC_UTF_16LE for
+ * FF FE, and sets *bom_len (if not NULL) to the BOM's length (3 or 2).
+ * Otherwise returns WENC_INVALID and sets *bom_len to 0. When len < 3 and more
+ * bytes may follow, a WENC_INVALID answer may change once more bytes are
+ * known (the streaming decoder handles this itself).
+ */
+wenc_id wenc_bom_sniff(const uint8_t *buf, size_t len, size_t *bom_len);
+
+/* ------------------------------------------------------------------------ */
+/* Streaming                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* What a streaming call stopped on. */
+typedef enum wenc_status {
+    /* All input was consumed (with last: the stream is finished and its
+     * output complete). Call again with more input. */
+    WENC_INPUT_EMPTY = 0,
+    /* The destination cannot take the next piece of output. Everything
+     * written so far is valid; call again with more room and the rest of
+     * the input. */
+    WENC_OUTPUT_FULL = 1,
+    /* Fatal error mode only: malformed input (decoder) or a code point the
+     * encoding cannot represent (encoder). The consumed count ends right
+     * after the offending input; the details are available from
+     * wenc_decoder_error() / wenc_encoder_error(). The object remains usable:
+     * call again with the rest of the input to continue after the error. */
+    WENC_ERROR = 2
+} wenc_status;
+
+/* Error modes (Standard §4.1: decoders use replacement or fatal, encoders
+ * use fatal or html). */
+typedef enum wenc_error_mode {
+    WENC_ERRORS_REPLACEMENT = 0, /* decoders: malformed input → U+FFFD */
+    WENC_ERRORS_FATAL = 1,       /* both: stop with WENC_ERROR */
+    WENC_ERRORS_HTML = 2         /* encoders: unmappable → "&#NNNN;" */
+} wenc_error_mode;
+
+/* How a decoder treats a byte order mark. */
+typedef enum wenc_bom_mode {
+    /* The Standard's "decode": a UTF-8, UTF-16BE or UTF-16LE BOM at the start
+     * of the stream wins over the decoder's encoding and is removed. */
+    WENC_BOM_SNIFF = 0,
+    /* The BOM of the decoder's own encoding (UTF-8, UTF-16BE, UTF-16LE only)
+     * is removed; other bytes are decoded as they are. This is "UTF-8 decode"
+     * and TextDecoder with ignoreBOM false. For other encodings it is the same
+     * as WENC_BOM_KEEP. */
+    WENC_BOM_STRIP = 1,
+    /* No BOM handling: a BOM decodes to U+FEFF ("UTF-8 decode without BOM",
+     * TextDecoder with ignoreBOM true). */
+    WENC_BOM_KEEP = 2
+} wenc_bom_mode;
+
+/* The longest malformed byte sequence wenc_decoder_error() reports. */
+#define WENC_MAX_MALFORMED 8
+
+/*
+ * A streaming decoder. Caller-owned; members are private. Initialise with
+ * wenc_decoder_init() before use; no cleanup is needed.
+ */
+typedef struct wenc_decoder {
+    uint64_t position_;      /* bytes consumed since init/reset */
+    uint64_t error_offset_;  /* stream offset of the last error */
+    uint32_t code_point_;    /* codec state: partial code point / surrogate */
+    int16_t initial_;        /* encoding given to init */
+    int16_t encoding_;       /* encoding in use (after BOM sniffing) */
+    uint8_t error_mode_;
+    uint8_t bom_mode_;
+    uint8_t bom_len_;        /* bytes buffered while looking for a BOM */
+    uint8_t bom_done_;
+    uint8_t state_[6];       /* codec state: counters, flags, lead bytes */
+    uint8_t bytes_[4];       /* codec state: bytes of a partial sequence */
+    uint8_t replay_[8];      /* bytes to be read again before the input */
+    uint8_t replay_len_;
+    uint8_t replay_pos_;
+    uint8_t error_len_;
+    uint8_t error_bytes_[WENC_MAX_MALFORMED];
+} wenc_decoder;
+
+/*
+ * Initialises (or re-initialises) a decoder for encoding `id`.
+ * error_mode: WENC_ERRORS_REPLACEMENT or WENC_ERRORS_FATAL.
+ * Returns false, leaving *dec unusable, when id is out of range or the mode
+ * is not a decoder mode; true otherwise.
+ */
+bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
+                       wenc_error_mode error_mode);
+
+/* Returns the decoder to the state wenc_decoder_init() left it in (same
+ * encoding and modes), ready for a new stream. */
+void wenc_decoder_reset(wenc_decoder *dec);
+
+/*
+ * The encoding the decoder is decoding: the one given to init, or the one a
+ * BOM selected under WENC_BOM_SNIFF once the BOM has been seen. Until enough
+ * bytes have arrived to rule a BOM in or out, this is the initial encoding.
+ */
+wenc_id wenc_decoder_encoding(const wenc_decoder *dec);
+
+/*
+ * Decodes src into UTF-8 (to_utf8) or UTF-16 (to_utf16).
+ *
+ * *src_len: on entry the number of bytes at src; on return the number
+ *     consumed. *dst_len: on entry the capacity at dst (bytes for UTF-8, code
+ *     units for UTF-16); on return the number written. src may be NULL when
+ *     *src_len is 0, dst may be NULL when *dst_len is 0.
+ * last: true when src ends the stream; the decoder then reports a truncated
+ *     sequence at the end (U+FFFD or WENC_ERROR) and flushes everything.
+ *
+ * Returns WENC_INPUT_EMPTY when all of src was consumed (and, with last, all
+ * output written), WENC_OUTPUT_FULL when dst cannot take the next output
+ * (call again with the unconsumed input and more room; any capacity of at
+ * least 4 bytes / 2 units guarantees progress), WENC_ERROR in fatal mode at
+ * malformed input (see wenc_decoder_error()).
+ *
+ * Output is never a partial UTF-8 sequence or a split surrogate pair. Bytes
+ * that a multi-byte sequence still needs are kept in the decoder, so the
+ * output of a stream never depends on how it is split into calls.
+ */
+wenc_status wenc_decode_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                size_t *src_len, uint8_t *dst,
+                                size_t *dst_len, bool last);
+wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                 size_t *src_len, uint16_t *dst,
+                                 size_t *dst_len, bool last);
+
+/*
+ * An output capacity that always suffices to decode src_len more bytes in
+ * one call (including what the decoder holds from earlier calls and the
+ * flush at last): UTF-8 bytes or UTF-16 code units. SIZE_MAX when the size
+ * does not fit in size_t.
+ */
+size_t wenc_decoder_max_utf8_len(const wenc_decoder *dec, size_t src_len);
+size_t wenc_decoder_max_utf16_len(const wenc_decoder *dec, size_t src_len);
+
+/* Details of the last WENC_ERROR a decoder returned. */
+typedef struct wenc_decode_error {
+    /* Offset in the stream (bytes since init/reset, counting any BOM) of the
+     * first byte of the malformed sequence. */
+    uint64_t offset;
+    /* The malformed sequence: 1 to WENC_MAX_MALFORMED bytes. */
+    size_t length;
+    uint8_t bytes[WENC_MAX_MALFORMED];
+} wenc_decode_error;
+
+/*
+ * Fills *err with the details of the most recent WENC_ERROR returned by dec.
+ * Returns false (and zeroes *err) if dec has returned no error since
+ * init/reset.
+ */
+bool wenc_decoder_error(const wenc_decoder *dec, wenc_decode_error *err);
+
+/*
+ * A streaming encoder. Caller-owned; members are private. Initialise with
+ * wenc_encoder_init(); no cleanup is needed.
+ */
+typedef struct wenc_encoder {
+    uint64_t position_;       /* input units consumed since init/reset */
+    uint64_t error_offset_;
+    uint32_t error_code_point_;
+    uint32_t pending_;        /* held input: partial UTF-8 or a high surrogate */
+    int16_t initial_;
+    int16_t encoding_;        /* output encoding actually produced */
+    uint8_t error_mode_;
+    uint8_t state_;           /* codec state (ISO-2022-JP) */
+    uint8_t pending_len_;     /* units held in pending_ */
+    uint8_t has_error_;
+    uint8_t error_len_;       /* input units of the unmappable code point */
+    uint8_t replay_len_;      /* html NCR bytes still to be written */
+    uint8_t replay_pos_;
+    uint8_t replay_[12];
+} wenc_encoder;
+
+/*
+ * Initialises an encoder for encoding `id`. An encoding without an encoder
+ * (replacement, UTF-16BE, UTF-16LE) encodes as its output encoding, UTF-8
+ * (the Standard's "get an output encoding"); wenc_encoder_encoding() tells.
+ * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
+ * out of range or a mode that is not an encoder mode.
+ */
+bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
+                       wenc_error_mode error_mode);
+
+/* Returns the encoder to its initial state (same encoding and mode). */
+void wenc_encoder_reset(wenc_encoder *enc);
+
+/* The encoding whose bytes the encoder writes. */
+wenc_id wenc_encoder_encoding(const wenc_encoder *enc);
+
+/*
+ * Encodes UTF-8 (from_utf8) or UTF-16 (from_utf16) into the encoder's
+ * encoding.
+ *
+ * *src_len: on entry bytes (UTF-8) or code units (UTF-16) at src; on return
+ *     the number consumed. *dst_len: on entry the capacity in bytes at dst; on
+ *     return the number written. NULL pointers are allowed with zero lengths.
+ * last: true when src ends the stream. An incomplete UTF-8 sequence or a
+ *     high surrogate at the end of a non-last call is held until the next
+ *     call; at the end of the stream it is read as U+FFFD. ISO-2022-JP
+ *     writes its closing ESC ( B at last.
+ *
+ * Ill-formed UTF-8 (one U+FFFD per maximal subpart, as the UTF-8 decoder)
+ * and unpaired surrogates are read as U+FFFD; this never fails by itself.
+ * In html mode a code point the encoding cannot represent is written as
+ * "&#N;" with N in decimal; in fatal mode the call returns WENC_ERROR with
+ * the input consumed up to and including that code point (see
+ * wenc_encoder_error()), and the encoder, with its state, continues with the
+ * next call (the Standard's "encode or fail").
+ *
+ * Returns WENC_INPUT_EMPTY, WENC_OUTPUT_FULL (call again with more room; a
+ * capacity of 16 bytes always suffices for progress) or WENC_ERROR.
+ */
+wenc_status wenc_encode_from_utf8(wenc_encoder *enc, const uint8_t *src,
+                                  size_t *src_len, uint8_t *dst,
+                                  size_t *dst_len, bool last);
+wenc_status wenc_encode_from_utf16(wenc_encoder *enc, const uint16_t *src,
+                                   size_t *src_len, uint8_t *dst,
+                                   size_t *dst_len, bool last);
+
+/*
+ * An output capacity in bytes that always suffices to encode src_len more
+ * input units (UTF-8 bytes or UTF-16 code units) in one call, including what
+ * the encoder holds and the closing bytes at last. SIZE_MAX on overflow.
+ */
+size_t wenc_encoder_max_len(const wenc_encoder *enc, size_t src_len);
+
+/* Details of the last WENC_ERROR an encoder returned. */
+typedef struct wenc_encode_error {
+    /* The code point the encoding cannot represent. */
+    uint32_t code_point;
+    /* Offset in the input (UTF-8 bytes or UTF-16 code units since
+     * init/reset) of the first unit of that code point. */
+    uint64_t offset;
+    /* How many input units it occupied (1-4 bytes, or 1-2 code units;
+     * U+FFFD read from ill-formed input counts the units replaced). */
+    size_t length;
+} wenc_encode_error;
+
+/*
+ * Fills *err with the details of the most recent WENC_ERROR returned by enc.
+ * Returns false (and zeroes *err) if there was none since init/reset.
+ */
+bool wenc_encoder_error(const wenc_encoder *enc, wenc_encode_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WENC_H */

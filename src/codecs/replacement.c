@@ -1,0 +1,61 @@
+/* replacement (§14.1): one error for a non-empty stream, then nothing. */
+#include "../internal.h"
+
+/* state_[0] = 1 once the error has been returned ("replacement error
+ * returned"). */
+
+/* §14.1.1 replacement decoder */
+WENC_INLINE codec_status replacement_decode(wenc_decoder *dec,
+                                            const uint8_t *src, size_t len,
+                                            size_t *consumed, void *dst,
+                                            size_t cap, size_t *written,
+                                            int utf16)
+{
+    size_t out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    *consumed = 0;
+    if (len > 0 && !dec->state_[0]) {
+        st = sink_error(dec, NULL, 0, src, 1, dst, cap, &out, utf16);
+        if (st == CODEC_OUTPUT_FULL) {
+            *written = 0;
+            return st;
+        }
+        dec->state_[0] = 1;
+        if (st == CODEC_ERROR) {
+            *consumed = 1;
+            *written = 0;
+            return st;
+        }
+    }
+    *consumed = len;
+    *written = out;
+    return st;
+}
+
+static codec_status replacement_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                        size_t len, size_t *consumed,
+                                        void *dst, size_t cap, size_t *written,
+                                        bool last)
+{
+    (void)last;
+    return replacement_decode(dec, src, len, consumed, dst, cap, written, 0);
+}
+
+static codec_status replacement_to_utf16(wenc_decoder *dec,
+                                         const uint8_t *src, size_t len,
+                                         size_t *consumed, void *dst,
+                                         size_t cap, size_t *written,
+                                         bool last)
+{
+    (void)last;
+    return replacement_decode(dec, src, len, consumed, dst, cap, written, 1);
+}
+
+static size_t replacement_held(const wenc_decoder *dec)
+{
+    (void)dec;
+    return 0;
+}
+
+const decoder_codec wenc_replacement_decoder = {
+    replacement_to_utf8, replacement_to_utf16, replacement_held};

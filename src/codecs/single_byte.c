@@ -1,0 +1,138 @@
+/* The legacy single-byte encodings (§9): one decoder and one encoder over
+ * the index of the encoding in use (src/tables/single_byte.c). */
+#include "../internal.h"
+
+static const single_byte_table *table_of(int id)
+{
+    return &wenc_single_byte_tables[id - WENC_IBM866];
+}
+
+/* §9.1 single-byte decoder */
+WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
+                                   size_t len, size_t *consumed, void *dst,
+                                   size_t cap, size_t *written, int utf16)
+{
+    const uint16_t *index = table_of(dec->encoding_)->decode;
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    while (pos < len) {
+        uint8_t b = src[pos];
+        if (b < 0x80) {
+            size_t n = len - pos < cap - out ? len - pos : cap - out;
+            if (n == 0) {
+                st = CODEC_OUTPUT_FULL;
+                break;
+            }
+            n = sink_ascii(src + pos, dst, out, n, utf16);
+            pos += n;
+            out += n;
+            continue;
+        }
+        uint32_t cp = index[b - 0x80];
+        if (cp == 0) {
+            st = sink_error(dec, NULL, 0, src + pos, 1, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                break;
+            pos++;
+            if (st == CODEC_ERROR)
+                break;
+            continue;
+        }
+        if (cap - out < sink_units(cp, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        out = sink_put(dst, out, cp, utf16);
+        pos++;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+static codec_status sb_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                               size_t len, size_t *consumed, void *dst,
+                               size_t cap, size_t *written, bool last)
+{
+    (void)last;
+    return sb_decode(dec, src, len, consumed, dst, cap, written, 0);
+}
+
+static codec_status sb_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                size_t len, size_t *consumed, void *dst,
+                                size_t cap, size_t *written, bool last)
+{
+    (void)last;
+    return sb_decode(dec, src, len, consumed, dst, cap, written, 1);
+}
+
+static size_t sb_held(const wenc_decoder *dec)
+{
+    (void)dec;
+    return 0;
+}
+
+const decoder_codec wenc_single_byte_decoder = {sb_to_utf8, sb_to_utf16,
+                                                sb_held};
+
+/* §9.2 single-byte encoder */
+WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
+                                   size_t len, size_t *consumed, uint8_t *dst,
+                                   size_t cap, size_t *written, bool last,
+                                   int utf16)
+{
+    const uint8_t *pages = table_of(enc->encoding_)->encode_page;
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    while (pos < len) {
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
+        pos += a;
+        out += a;
+        if (pos == len)
+            break;
+        uint32_t cp;
+        size_t k = reader_next(src, pos, len, last, &cp, utf16);
+        if (k == 0)
+            break;
+        uint8_t byte = 0;
+        if (cp < 0x80)
+            byte = (uint8_t)cp;
+        else if (cp < 0x10000)
+            byte = wenc_single_byte_pages[pages[cp >> 8]][cp & 0xFF];
+        if (byte == 0 && cp != 0) {
+            enc->error_code_point_ = cp;
+            enc->error_len_ = (uint8_t)k;
+            pos += k;
+            st = CODEC_UNMAPPABLE;
+            break;
+        }
+        if (out == cap) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        dst[out++] = byte;
+        pos += k;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+static codec_status sb_from_utf8(wenc_encoder *enc, const uint8_t *src,
+                                 size_t len, size_t *consumed, uint8_t *dst,
+                                 size_t cap, size_t *written, bool last)
+{
+    return sb_encode(enc, src, len, consumed, dst, cap, written, last, 0);
+}
+
+static codec_status sb_from_utf16(wenc_encoder *enc, const uint16_t *src,
+                                  size_t len, size_t *consumed, uint8_t *dst,
+                                  size_t cap, size_t *written, bool last)
+{
+    return sb_encode(enc, src, len, consumed, dst, cap, written, last, 1);
+}
+
+/* "&#65533;" (8 bytes) for one input unit at most. */
+const encoder_codec wenc_single_byte_encoder = {sb_from_utf8, sb_from_utf16,
+                                                8, 0};

@@ -1,0 +1,159 @@
+/* UTF-16BE and UTF-16LE (§14.2–§14.4): the shared UTF-16 decoder. */
+#include "../internal.h"
+
+/*
+ * State: state_[0] = 1 when a lead byte is held in bytes_[0]; code_point_ =
+ * the lead surrogate (0 = none; a lead surrogate is never 0).
+ */
+
+/* The two bytes of a code unit in stream order. */
+static void unit_bytes(uint32_t unit, int be, uint8_t out[2])
+{
+    out[be ? 0 : 1] = (uint8_t)(unit >> 8);
+    out[be ? 1 : 0] = (uint8_t)(unit & 0xFF);
+}
+
+/* §14.2.1 shared UTF-16 decoder */
+WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
+                                      size_t len, size_t *consumed, void *dst,
+                                      size_t cap, size_t *written, bool last,
+                                      int utf16)
+{
+    const int be = dec->encoding_ == WENC_UTF_16BE;
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    int have_lead = dec->state_[0];
+    uint8_t lead_byte = dec->bytes_[0];
+    uint32_t lead_surrogate = dec->code_point_;
+    uint8_t held[3];
+
+    for (;;) {
+        if (!have_lead && !lead_surrogate) {
+            /* Whole BMP code units that need no state. */
+            while (len - pos >= 2) {
+                uint32_t unit = be ? (uint32_t)src[pos] << 8 | src[pos + 1]
+                                   : (uint32_t)src[pos + 1] << 8 | src[pos];
+                if ((unit & 0xF800) == 0xD800)
+                    break;
+                if (cap - out < sink_units(unit, utf16)) {
+                    st = CODEC_OUTPUT_FULL;
+                    goto done;
+                }
+                out = sink_put(dst, out, unit, utf16);
+                pos += 2;
+            }
+        }
+        if (pos == len) {
+            if (last && (have_lead || lead_surrogate)) {
+                size_t n = 0;
+                if (lead_surrogate) {
+                    unit_bytes(lead_surrogate, be, held);
+                    n = 2;
+                }
+                if (have_lead)
+                    held[n++] = lead_byte;
+                st = sink_error(dec, held, n, NULL, 0, dst, cap, &out, utf16);
+                if (st != CODEC_OUTPUT_FULL)
+                    have_lead = 0, lead_surrogate = 0;
+            }
+            goto done;
+        }
+        uint8_t b = src[pos];
+        if (!have_lead) {
+            have_lead = 1;
+            lead_byte = b;
+            pos++;
+            continue;
+        }
+        uint32_t unit = be ? (uint32_t)lead_byte << 8 | b
+                           : (uint32_t)b << 8 | lead_byte;
+        if (lead_surrogate) {
+            if (unit >= 0xDC00 && unit <= 0xDFFF) {
+                uint32_t cp = 0x10000 + ((lead_surrogate - 0xD800) << 10) +
+                              (unit - 0xDC00);
+                if (cap - out < sink_units(cp, utf16)) {
+                    st = CODEC_OUTPUT_FULL;
+                    goto done;
+                }
+                out = sink_put(dst, out, cp, utf16);
+                pos++;
+                have_lead = 0;
+                lead_surrogate = 0;
+                continue;
+            }
+            unit_bytes(lead_surrogate, be, held);
+            st = sink_error(dec, held, 2, NULL, 0, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            /* Restore the code unit's two bytes: b is still unread; its lead
+             * byte is the byte before it, in src or from an earlier call. */
+            lead_surrogate = 0;
+            have_lead = 0;
+            if (pos > 0) {
+                pos--;
+            } else {
+                wenc_decoder_push_replay(dec, &lead_byte, 1);
+                if (st != CODEC_ERROR)
+                    st = CODEC_REPLAY;
+                goto done;
+            }
+            if (st == CODEC_ERROR)
+                goto done;
+            continue;
+        }
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            lead_surrogate = unit;
+            have_lead = 0;
+            pos++;
+            continue;
+        }
+        if (unit >= 0xDC00 && unit <= 0xDFFF) {
+            held[0] = lead_byte;
+            held[1] = b;
+            st = sink_error(dec, held, 2, NULL, 0, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            pos++;
+            have_lead = 0;
+            if (st == CODEC_ERROR)
+                goto done;
+            continue;
+        }
+        if (cap - out < sink_units(unit, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            goto done;
+        }
+        out = sink_put(dst, out, unit, utf16);
+        pos++;
+        have_lead = 0;
+    }
+done:
+    dec->state_[0] = (uint8_t)have_lead;
+    dec->bytes_[0] = lead_byte;
+    dec->code_point_ = lead_surrogate;
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+static codec_status utf16_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                  size_t len, size_t *consumed, void *dst,
+                                  size_t cap, size_t *written, bool last)
+{
+    return utf16_decode(dec, src, len, consumed, dst, cap, written, last, 0);
+}
+
+static codec_status utf16_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                   size_t len, size_t *consumed, void *dst,
+                                   size_t cap, size_t *written, bool last)
+{
+    return utf16_decode(dec, src, len, consumed, dst, cap, written, last, 1);
+}
+
+static size_t utf16_held(const wenc_decoder *dec)
+{
+    return (dec->code_point_ ? 2u : 0u) + dec->state_[0];
+}
+
+const decoder_codec wenc_utf16_decoder = {utf16_to_utf8, utf16_to_utf16,
+                                          utf16_held};

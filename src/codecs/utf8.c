@@ -1,0 +1,199 @@
+/* UTF-8 (§8.1): decoder and encoder. */
+#include "../internal.h"
+
+/*
+ * Decoder state: state_[0] bytes needed (0 = idle), state_[1] bytes seen,
+ * state_[2]/state_[3] lower/upper boundary, code_point_ the bits so far,
+ * bytes_[0..seen] the bytes of the partial sequence (for error reports).
+ */
+enum { NEEDED, SEEN, LOWER, UPPER };
+
+static void clear_state(wenc_decoder *dec)
+{
+    dec->state_[NEEDED] = 0;
+    dec->state_[SEEN] = 0;
+    dec->code_point_ = 0;
+}
+
+/* §8.1.1 UTF-8 decoder */
+WENC_INLINE codec_status utf8_decode(wenc_decoder *dec, const uint8_t *src,
+                                     size_t len, size_t *consumed, void *dst,
+                                     size_t cap, size_t *written, bool last,
+                                     int utf16)
+{
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+
+    /* A sequence begun in an earlier call, one byte at a time. */
+    while (dec->state_[NEEDED]) {
+        size_t seen = dec->state_[SEEN];
+        if (pos == len) {
+            if (last) {
+                st = sink_error(dec, dec->bytes_, seen + 1, NULL, 0, dst, cap,
+                               &out, utf16);
+                if (st != CODEC_OUTPUT_FULL)
+                    clear_state(dec);
+            }
+            goto done;
+        }
+        uint8_t b = src[pos];
+        if (b < dec->state_[LOWER] || b > dec->state_[UPPER]) {
+            st = sink_error(dec, dec->bytes_, seen + 1, NULL, 0, dst, cap, &out,
+                           utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            clear_state(dec); /* b is read again */
+            if (st == CODEC_ERROR)
+                goto done;
+            break;
+        }
+        uint32_t cp = (dec->code_point_ << 6) | (b & 0x3Fu);
+        if (seen + 1 == dec->state_[NEEDED]) {
+            if (cap - out < sink_units(cp, utf16)) {
+                st = CODEC_OUTPUT_FULL;
+                goto done;
+            }
+            out = sink_put(dst, out, cp, utf16);
+            pos++;
+            clear_state(dec);
+            break;
+        }
+        dec->code_point_ = cp;
+        dec->bytes_[seen + 1] = b;
+        dec->state_[SEEN] = (uint8_t)(seen + 1);
+        dec->state_[LOWER] = 0x80;
+        dec->state_[UPPER] = 0xBF;
+        pos++;
+    }
+
+    while (pos < len) {
+        if (src[pos] < 0x80) {
+            size_t n = len - pos < cap - out ? len - pos : cap - out;
+            if (n == 0) {
+                st = CODEC_OUTPUT_FULL;
+                break;
+            }
+            n = sink_ascii(src + pos, dst, out, n, utf16);
+            pos += n;
+            out += n;
+            continue;
+        }
+        uint32_t cp = 0;
+        size_t k;
+        utf8_scan_result r = utf8_scan(src + pos, len - pos, &cp, &k);
+        if (r == UTF8_VALID) {
+            if (cap - out < sink_units(cp, utf16)) {
+                st = CODEC_OUTPUT_FULL;
+                break;
+            }
+            out = sink_put(dst, out, cp, utf16);
+            pos += k;
+            continue;
+        }
+        if (r == UTF8_INCOMPLETE && !last) {
+            uint8_t lead = src[pos];
+            size_t need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1;
+            memcpy(dec->bytes_, src + pos, k);
+            dec->state_[NEEDED] = (uint8_t)need;
+            dec->state_[SEEN] = (uint8_t)(k - 1);
+            dec->code_point_ = cp;
+            dec->state_[LOWER] = 0x80;
+            dec->state_[UPPER] = 0xBF;
+            if (k == 1) {
+                if (lead == 0xE0)
+                    dec->state_[LOWER] = 0xA0;
+                else if (lead == 0xED)
+                    dec->state_[UPPER] = 0x9F;
+                else if (lead == 0xF0)
+                    dec->state_[LOWER] = 0x90;
+                else if (lead == 0xF4)
+                    dec->state_[UPPER] = 0x8F;
+            }
+            pos = len;
+            break;
+        }
+        st = sink_error(dec, NULL, 0, src + pos, k, dst, cap, &out, utf16);
+        if (st == CODEC_OUTPUT_FULL)
+            break;
+        pos += k;
+        if (st == CODEC_ERROR)
+            break;
+    }
+done:
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+static codec_status utf8_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                 size_t len, size_t *consumed, void *dst,
+                                 size_t cap, size_t *written, bool last)
+{
+    return utf8_decode(dec, src, len, consumed, dst, cap, written, last, 0);
+}
+
+static codec_status utf8_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                  size_t len, size_t *consumed, void *dst,
+                                  size_t cap, size_t *written, bool last)
+{
+    return utf8_decode(dec, src, len, consumed, dst, cap, written, last, 1);
+}
+
+static size_t utf8_held(const wenc_decoder *dec)
+{
+    return dec->state_[NEEDED] ? dec->state_[SEEN] + 1u : 0;
+}
+
+const decoder_codec wenc_utf8_decoder = {utf8_to_utf8, utf8_to_utf16,
+                                         utf8_held};
+
+/* §8.1.2 UTF-8 encoder */
+WENC_INLINE codec_status utf8_encode(const void *src, size_t len,
+                                     size_t *consumed, uint8_t *dst,
+                                     size_t cap, size_t *written, bool last,
+                                     int utf16)
+{
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    while (pos < len) {
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
+        pos += a;
+        out += a;
+        if (pos == len)
+            break;
+        uint32_t cp;
+        size_t k = reader_next(src, pos, len, last, &cp, utf16);
+        if (k == 0)
+            break;
+        if (cap - out < sink_units(cp, 0)) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        out = sink_put(dst, out, cp, 0);
+        pos += k;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+static codec_status utf8_from_utf8(wenc_encoder *enc, const uint8_t *src,
+                                   size_t len, size_t *consumed, uint8_t *dst,
+                                   size_t cap, size_t *written, bool last)
+{
+    (void)enc;
+    return utf8_encode(src, len, consumed, dst, cap, written, last, 0);
+}
+
+static codec_status utf8_from_utf16(wenc_encoder *enc, const uint16_t *src,
+                                    size_t len, size_t *consumed,
+                                    uint8_t *dst, size_t cap, size_t *written,
+                                    bool last)
+{
+    (void)enc;
+    return utf8_encode(src, len, consumed, dst, cap, written, last, 1);
+}
+
+/* Three bytes per input unit at most: U+FFFD for one ill-formed byte. */
+const encoder_codec wenc_utf8_encoder = {utf8_from_utf8, utf8_from_utf16, 3, 0};

@@ -1,0 +1,262 @@
+/* The streaming decoder driver: BOM handling, replayed bytes, error offsets,
+ * dispatch to the codec loops (§4.1 decoders, §6 decode). */
+#include "internal.h"
+
+static const decoder_codec *codec_for(int id)
+{
+    switch (wenc_family((wenc_id)id)) {
+    case FAMILY_UTF_8: return &wenc_utf8_decoder;
+    case FAMILY_SINGLE_BYTE: return &wenc_single_byte_decoder;
+    case FAMILY_UTF_16: return &wenc_utf16_decoder;
+    case FAMILY_X_USER_DEFINED: return &wenc_x_user_defined_decoder;
+    case FAMILY_REPLACEMENT: return &wenc_replacement_decoder;
+    default: return NULL;
+    }
+}
+
+/* Whether the decoder must look for a BOM before decoding. */
+static bool wants_bom(int id, int bom_mode)
+{
+    if (bom_mode == WENC_BOM_SNIFF)
+        return true;
+    return bom_mode == WENC_BOM_STRIP &&
+           (id == WENC_UTF_8 || id == WENC_UTF_16BE || id == WENC_UTF_16LE);
+}
+
+bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
+                       wenc_error_mode error_mode)
+{
+    if (id < 0 || id >= WENC_ENCODING_COUNT || codec_for(id) == NULL)
+        return false;
+    if (error_mode != WENC_ERRORS_REPLACEMENT && error_mode != WENC_ERRORS_FATAL)
+        return false;
+    if (bom_mode != WENC_BOM_SNIFF && bom_mode != WENC_BOM_STRIP &&
+        bom_mode != WENC_BOM_KEEP)
+        return false;
+    memset(dec, 0, sizeof *dec);
+    dec->initial_ = (int16_t)id;
+    dec->error_mode_ = (uint8_t)error_mode;
+    dec->bom_mode_ = (uint8_t)bom_mode;
+    wenc_decoder_reset(dec);
+    return true;
+}
+
+void wenc_decoder_reset(wenc_decoder *dec)
+{
+    uint8_t error_mode = dec->error_mode_, bom_mode = dec->bom_mode_;
+    int16_t id = dec->initial_;
+    memset(dec, 0, sizeof *dec);
+    dec->initial_ = id;
+    dec->encoding_ = id;
+    dec->error_mode_ = error_mode;
+    dec->bom_mode_ = bom_mode;
+    dec->bom_done_ = !wants_bom(id, bom_mode);
+}
+
+wenc_id wenc_decoder_encoding(const wenc_decoder *dec)
+{
+    return (wenc_id)dec->encoding_;
+}
+
+void wenc_decoder_set_error(wenc_decoder *dec, const uint8_t *held,
+                            size_t held_len, const uint8_t *cur,
+                            size_t cur_len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < held_len && n < WENC_MAX_MALFORMED; i++)
+        dec->error_bytes_[n++] = held[i];
+    for (size_t i = 0; i < cur_len && n < WENC_MAX_MALFORMED; i++)
+        dec->error_bytes_[n++] = cur[i];
+    dec->error_len_ = (uint8_t)n;
+}
+
+void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
+                              size_t n)
+{
+    if (n == 0)
+        return;
+    if (dec->replay_pos_ > 0) {
+        size_t rest = (size_t)(dec->replay_len_ - dec->replay_pos_);
+        memmove(dec->replay_, dec->replay_ + dec->replay_pos_, rest);
+        dec->replay_len_ = (uint8_t)rest;
+        dec->replay_pos_ = 0;
+    }
+    /* Restored bytes are at most a few bytes of one sequence. */
+    if (dec->replay_len_ + n > sizeof dec->replay_)
+        n = sizeof dec->replay_ - dec->replay_len_;
+    memcpy(dec->replay_ + dec->replay_len_, bytes, n);
+    dec->replay_len_ = (uint8_t)(dec->replay_len_ + n);
+}
+
+static const uint8_t bom_utf8[3] = {0xEF, 0xBB, 0xBF};
+static const uint8_t bom_utf16be[2] = {0xFE, 0xFF};
+static const uint8_t bom_utf16le[2] = {0xFF, 0xFE};
+
+/* 1 if buf[0..n) is a whole BOM, 0 if a proper prefix of one, -1 if neither */
+static int bom_match(const uint8_t *buf, size_t n, const uint8_t *bom,
+                     size_t bom_len)
+{
+    if (n > bom_len || memcmp(buf, bom, n) != 0)
+        return -1;
+    return n == bom_len;
+}
+
+/*
+ * §6 BOM sniff, one byte at a time so that a BOM split across calls is
+ * found. Buffered bytes live in replay_[0..bom_len_) and, if they turn out
+ * not to be a BOM, are replayed through the codec. Returns bytes consumed.
+ */
+static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
+                       bool last)
+{
+    size_t pos = 0;
+    while (!dec->bom_done_) {
+        if (pos == len) {
+            if (last)
+                break; /* no BOM: fall through to replay the prefix */
+            return pos;
+        }
+        uint8_t buf[3];
+        size_t n = dec->bom_len_;
+        memcpy(buf, dec->replay_, n);
+        buf[n++] = src[pos];
+        int id = dec->encoding_;
+        int found = -1, prefix = 0;
+        const uint8_t *boms[3] = {bom_utf8, bom_utf16be, bom_utf16le};
+        const size_t lens[3] = {3, 2, 2};
+        const int ids[3] = {WENC_UTF_8, WENC_UTF_16BE, WENC_UTF_16LE};
+        for (int i = 0; i < 3; i++) {
+            if (dec->bom_mode_ == WENC_BOM_STRIP && ids[i] != id)
+                continue;
+            int m = bom_match(buf, n, boms[i], lens[i]);
+            if (m == 1)
+                found = ids[i];
+            else if (m == 0)
+                prefix = 1;
+        }
+        if (found >= 0) {
+            pos++;
+            dec->encoding_ = (int16_t)found;
+            dec->bom_len_ = 0;
+            dec->bom_done_ = 1;
+            return pos;
+        }
+        if (!prefix)
+            break;
+        dec->replay_[dec->bom_len_++] = src[pos++];
+    }
+    dec->replay_len_ = dec->bom_len_;
+    dec->replay_pos_ = 0;
+    dec->bom_len_ = 0;
+    dec->bom_done_ = 1;
+    return pos;
+}
+
+static const uint8_t no_bytes[1] = {0};
+
+static wenc_status decode(wenc_decoder *dec, const uint8_t *src,
+                          size_t *src_len, void *dst, size_t *dst_len,
+                          bool last, int utf16)
+{
+    size_t len = *src_len, cap = *dst_len, in = 0, out = 0;
+    uint16_t dummy[2];
+    if (src == NULL)
+        src = no_bytes, len = 0;
+    if (dst == NULL)
+        dst = dummy, cap = 0;
+    const size_t unit = utf16 ? sizeof(uint16_t) : 1;
+    codec_status st = CODEC_INPUT_EMPTY;
+
+    if (!dec->bom_done_) {
+        in = scan_bom(dec, src, len, last);
+        if (!dec->bom_done_)
+            goto finish;
+    }
+    const decoder_codec *codec = codec_for(dec->encoding_);
+    decode_fn fn = utf16 ? codec->to_utf16 : codec->to_utf8;
+    for (;;) {
+        size_t used = 0, wrote = 0;
+        void *out_at = (char *)dst + out * unit;
+        if (dec->replay_pos_ < dec->replay_len_) {
+            uint8_t local[sizeof dec->replay_];
+            size_t n = (size_t)(dec->replay_len_ - dec->replay_pos_);
+            memcpy(local, dec->replay_ + dec->replay_pos_, n);
+            dec->replay_len_ = dec->replay_pos_ = 0;
+            st = fn(dec, local, n, &used, out_at, cap - out, &wrote, false);
+            out += wrote;
+            wenc_decoder_push_replay(dec, local + used, n - used);
+            if (st == CODEC_INPUT_EMPTY || st == CODEC_REPLAY)
+                continue;
+            break;
+        }
+        st = fn(dec, src + in, len - in, &used, out_at, cap - out, &wrote,
+                last);
+        in += used;
+        out += wrote;
+        if (st != CODEC_REPLAY)
+            break;
+    }
+    if (st == CODEC_ERROR) {
+        uint64_t end = dec->position_ + in;
+        end -= (uint64_t)(dec->replay_len_ - dec->replay_pos_);
+        dec->error_offset_ = end - dec->error_len_;
+    }
+finish:
+    dec->position_ += in;
+    *src_len = in;
+    *dst_len = out;
+    return (wenc_status)st;
+}
+
+wenc_status wenc_decode_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                size_t *src_len, uint8_t *dst,
+                                size_t *dst_len, bool last)
+{
+    return decode(dec, src, src_len, dst, dst_len, last, 0);
+}
+
+wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                 size_t *src_len, uint16_t *dst,
+                                 size_t *dst_len, bool last)
+{
+    return decode(dec, src, src_len, dst, dst_len, last, 1);
+}
+
+/* Bytes the decoder holds that may still produce output. */
+static size_t held_bytes(const wenc_decoder *dec)
+{
+    size_t n = (size_t)(dec->replay_len_ - dec->replay_pos_) + dec->bom_len_;
+    const decoder_codec *codec = codec_for(dec->encoding_);
+    return n + codec->held(dec);
+}
+
+/* Every byte read (or read again) yields at most one output code point of
+ * at most 3 UTF-8 bytes or 1 UTF-16 unit per byte it spans, so (held + new)
+ * bytes bound the output. */
+static size_t scaled(size_t a, size_t b, size_t factor)
+{
+    if (b > SIZE_MAX - a || a + b > SIZE_MAX / factor)
+        return SIZE_MAX;
+    return (a + b) * factor;
+}
+
+size_t wenc_decoder_max_utf8_len(const wenc_decoder *dec, size_t src_len)
+{
+    return scaled(held_bytes(dec), src_len, 3);
+}
+
+size_t wenc_decoder_max_utf16_len(const wenc_decoder *dec, size_t src_len)
+{
+    return scaled(held_bytes(dec), src_len, 1);
+}
+
+bool wenc_decoder_error(const wenc_decoder *dec, wenc_decode_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (dec->error_len_ == 0)
+        return false;
+    err->offset = dec->error_offset_;
+    err->length = dec->error_len_;
+    memcpy(err->bytes, dec->error_bytes_, dec->error_len_);
+    return true;
+}

@@ -1,0 +1,365 @@
+/* Internal interfaces shared by the drivers, codecs and generated tables. */
+#ifndef WENC_INTERNAL_H
+#define WENC_INTERNAL_H
+
+#include "wenc.h"
+
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define WENC_INLINE static inline __attribute__((always_inline))
+#define WENC_LIKELY(x) __builtin_expect(!!(x), 1)
+#define WENC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define WENC_INLINE static inline
+#define WENC_LIKELY(x) (x)
+#define WENC_UNLIKELY(x) (x)
+#endif
+
+/* What a codec loop stopped on. The first three match wenc_status. */
+typedef enum codec_status {
+    CODEC_INPUT_EMPTY = WENC_INPUT_EMPTY,
+    CODEC_OUTPUT_FULL = WENC_OUTPUT_FULL,
+    CODEC_ERROR = WENC_ERROR,
+    /* Decoder: the codec restored bytes that came from earlier input into
+     * dec->replay_; they must be read before the rest of the input. */
+    CODEC_REPLAY = 3,
+    /* Encoder: a code point cannot be encoded (enc->error_code_point_). */
+    CODEC_UNMAPPABLE = 4
+} codec_status;
+
+/* The encoding families, one codec each. */
+typedef enum codec_family {
+    FAMILY_UTF_8,
+    FAMILY_SINGLE_BYTE,
+    FAMILY_GB18030,
+    FAMILY_BIG5,
+    FAMILY_EUC_JP,
+    FAMILY_ISO_2022_JP,
+    FAMILY_SHIFT_JIS,
+    FAMILY_EUC_KR,
+    FAMILY_REPLACEMENT,
+    FAMILY_UTF_16,
+    FAMILY_X_USER_DEFINED,
+    FAMILY_COUNT
+} codec_family;
+
+codec_family wenc_family(wenc_id id);
+
+/* ---- sinks: where decoders write ------------------------------------- */
+
+/* A decoder writes through one of two sinks; `utf16` is a compile-time
+ * constant in every instantiation, so these fold to straight-line code. */
+WENC_INLINE size_t sink_units(uint32_t cp, int utf16)
+{
+    if (utf16)
+        return cp < 0x10000 ? 1 : 2;
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* Writes cp at dst[pos] (units of the sink) and returns the new position.
+ * The caller has checked the room with sink_units(). */
+WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
+{
+    if (utf16) {
+        uint16_t *d = (uint16_t *)dst + pos;
+        if (cp < 0x10000) {
+            d[0] = (uint16_t)cp;
+            return pos + 1;
+        }
+        cp -= 0x10000;
+        d[0] = (uint16_t)(0xD800 | (cp >> 10));
+        d[1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+        return pos + 2;
+    }
+    uint8_t *d = (uint8_t *)dst + pos;
+    if (cp < 0x80) {
+        d[0] = (uint8_t)cp;
+        return pos + 1;
+    }
+    if (cp < 0x800) {
+        d[0] = (uint8_t)(0xC0 | (cp >> 6));
+        d[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return pos + 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (uint8_t)(0xE0 | (cp >> 12));
+        d[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+        d[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return pos + 3;
+    }
+    d[0] = (uint8_t)(0xF0 | (cp >> 18));
+    d[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+    d[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    d[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return pos + 4;
+}
+
+/* ---- ASCII fast paths (ascii.c) ---------------------------------------- */
+
+/* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16
+ * and returns how many were copied (stops before the first byte >= 0x80). */
+size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n);
+size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n);
+/* Length of the leading ASCII run of src (at most n). */
+size_t wenc_ascii_run(const uint8_t *src, size_t n);
+/* Narrows the leading ASCII code units of src (at most n) to bytes. */
+size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n);
+
+/* ---- decoders ------------------------------------------------------------ */
+
+/* A codec's decode loop. Reads src[0..src_len), writes at most dst_cap sink
+ * units, sets *consumed and *written. On CODEC_ERROR (fatal mode) it has set
+ * dec->error_bytes_/error_len_ and *consumed ends right after the malformed
+ * sequence. Bytes to be read again that precede src[*consumed] but are not in
+ * src go to dec->replay_ (CODEC_REPLAY, or CODEC_ERROR with replay set). */
+typedef codec_status (*decode_fn)(wenc_decoder *dec, const uint8_t *src,
+                                  size_t src_len, size_t *consumed, void *dst,
+                                  size_t dst_cap, size_t *written, bool last);
+
+/* A decoder codec. Its state lives in dec->code_point_, state_ and bytes_;
+ * all zero is every codec's initial state. */
+typedef struct decoder_codec {
+    decode_fn to_utf8;
+    decode_fn to_utf16;
+    /* Bytes held in the codec state (counted in the max-length helpers). */
+    size_t (*held)(const wenc_decoder *dec);
+} decoder_codec;
+
+extern const decoder_codec wenc_utf8_decoder;
+extern const decoder_codec wenc_single_byte_decoder;
+extern const decoder_codec wenc_utf16_decoder;
+extern const decoder_codec wenc_x_user_defined_decoder;
+extern const decoder_codec wenc_replacement_decoder;
+
+/* Records a malformed sequence of n bytes (the first ones from `held`, which
+ * the codec kept from earlier input, then from `cur`). */
+void wenc_decoder_set_error(wenc_decoder *dec, const uint8_t *held,
+                            size_t held_len, const uint8_t *cur,
+                            size_t cur_len);
+
+/* Pushes bytes that must be read again before the rest of the input. */
+void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
+                              size_t n);
+
+/* A decoder's "return error" (§4.1): in fatal mode records the malformed
+ * sequence and gives CODEC_ERROR; in replacement mode writes U+FFFD, or gives
+ * CODEC_OUTPUT_FULL (changing nothing) when it does not fit. */
+WENC_INLINE codec_status sink_error(wenc_decoder *dec, const uint8_t *held,
+                                    size_t held_len, const uint8_t *cur,
+                                    size_t cur_len, void *dst, size_t cap,
+                                    size_t *out, int utf16)
+{
+    if (dec->error_mode_ == WENC_ERRORS_FATAL) {
+        wenc_decoder_set_error(dec, held, held_len, cur, cur_len);
+        return CODEC_ERROR;
+    }
+    if (cap - *out < sink_units(0xFFFD, utf16))
+        return CODEC_OUTPUT_FULL;
+    *out = sink_put(dst, *out, 0xFFFD, utf16);
+    return CODEC_INPUT_EMPTY;
+}
+
+/* Copies the leading ASCII of src[0..n) into the sink at dst[out]. */
+WENC_INLINE size_t sink_ascii(const uint8_t *src, void *dst, size_t out,
+                              size_t n, int utf16)
+{
+    return utf16 ? wenc_ascii_to_utf16(src, (uint16_t *)dst + out, n)
+                 : wenc_ascii_to_utf8(src, (uint8_t *)dst + out, n);
+}
+
+/* ---- encoders ------------------------------------------------------------ */
+
+/* A codec's encode loop over UTF-8 or UTF-16 input. Reads code points with
+ * the input readers below; stops before a code point that does not fit in
+ * the output (CODEC_OUTPUT_FULL) and after one that cannot be encoded
+ * (CODEC_UNMAPPABLE, with enc->error_code_point_ and enc->error_len_ set).
+ * A trailing incomplete sequence of a non-last input is left unconsumed. */
+typedef codec_status (*encode_utf8_fn)(wenc_encoder *enc, const uint8_t *src,
+                                       size_t src_len, size_t *consumed,
+                                       uint8_t *dst, size_t dst_cap,
+                                       size_t *written, bool last);
+typedef codec_status (*encode_utf16_fn)(wenc_encoder *enc, const uint16_t *src,
+                                        size_t src_len, size_t *consumed,
+                                        uint8_t *dst, size_t dst_cap,
+                                        size_t *written, bool last);
+
+typedef struct encoder_codec {
+    encode_utf8_fn from_utf8;
+    encode_utf16_fn from_utf16;
+    /* Worst-case output bytes per input unit, and closing bytes at last. */
+    size_t max_per_unit;
+    size_t max_closing;
+} encoder_codec;
+
+extern const encoder_codec wenc_utf8_encoder;
+extern const encoder_codec wenc_single_byte_encoder;
+extern const encoder_codec wenc_x_user_defined_encoder;
+
+/* ---- input readers ---------------------------------------------------- */
+
+/* How a UTF-8 sequence at the start of a buffer reads (§8.1.1). */
+typedef enum utf8_scan_result {
+    UTF8_VALID,      /* a scalar value of *length bytes */
+    UTF8_INVALID,    /* a maximal subpart of *length bytes: one U+FFFD */
+    UTF8_INCOMPLETE  /* the buffer ends inside a valid prefix of *length bytes */
+} utf8_scan_result;
+
+/* Scans the sequence starting at src[0] (src[0] >= 0x80, n >= 1). */
+WENC_INLINE utf8_scan_result utf8_scan(const uint8_t *src, size_t n,
+                                       uint32_t *cp, size_t *length)
+{
+    uint32_t b = src[0];
+    size_t need;
+    uint32_t lower = 0x80, upper = 0xBF, c;
+    if (b >= 0xC2 && b <= 0xDF) {
+        need = 2;
+        c = b & 0x1F;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        need = 3;
+        c = b & 0x0F;
+        if (b == 0xE0)
+            lower = 0xA0;
+        else if (b == 0xED)
+            upper = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        need = 4;
+        c = b & 0x07;
+        if (b == 0xF0)
+            lower = 0x90;
+        else if (b == 0xF4)
+            upper = 0x8F;
+    } else {
+        *length = 1;
+        return UTF8_INVALID;
+    }
+    size_t k = 1;
+    for (; k < need; k++) {
+        if (k == n) {
+            *length = k;
+            *cp = c;
+            return UTF8_INCOMPLETE;
+        }
+        uint32_t t = src[k];
+        if (t < lower || t > upper) {
+            *length = k;
+            return UTF8_INVALID;
+        }
+        c = (c << 6) | (t & 0x3F);
+        lower = 0x80;
+        upper = 0xBF;
+    }
+    *length = need;
+    *cp = c;
+    return UTF8_VALID;
+}
+
+/* Reads one code point from UTF-8 at src[0..n), n >= 1. Returns the number of
+ * bytes it occupies, with *cp the scalar value, or U+FFFD for a maximal
+ * subpart of an ill-formed sequence (the bytes the UTF-8 decoder replaces).
+ * Returns 0 when src is a valid but incomplete prefix and !last. */
+WENC_INLINE size_t wenc_read_utf8(const uint8_t *src, size_t n, bool last,
+                                  uint32_t *cp)
+{
+    if (src[0] < 0x80) {
+        *cp = src[0];
+        return 1;
+    }
+    size_t k;
+    switch (utf8_scan(src, n, cp, &k)) {
+    case UTF8_VALID:
+        return k;
+    case UTF8_INCOMPLETE:
+        if (!last)
+            return 0;
+        break;
+    case UTF8_INVALID:
+        break;
+    }
+    *cp = 0xFFFD;
+    return k;
+}
+
+/* Reads one code point from UTF-16 at src[0..n), n >= 1: a scalar value, a
+ * pair, or U+FFFD for an unpaired surrogate. Returns the units it occupies,
+ * or 0 when src is a lone high surrogate at the end of a non-last input. */
+WENC_INLINE size_t wenc_read_utf16(const uint16_t *src, size_t n, bool last,
+                                   uint32_t *cp)
+{
+    uint32_t u = src[0];
+    if ((u & 0xF800) != 0xD800) {
+        *cp = u;
+        return 1;
+    }
+    if (u < 0xDC00) {
+        if (n >= 2) {
+            uint32_t t = src[1];
+            if ((t & 0xFC00) == 0xDC00) {
+                *cp = 0x10000 + ((u - 0xD800) << 10) + (t - 0xDC00);
+                return 2;
+            }
+        } else if (!last) {
+            return 0;
+        }
+    }
+    *cp = 0xFFFD;
+    return 1;
+}
+
+/* Generic input reader: `utf16` is a compile-time constant in every
+ * instantiation. src is uint8_t UTF-8 or uint16_t UTF-16. */
+WENC_INLINE size_t reader_next(const void *src, size_t pos, size_t len,
+                               bool last, uint32_t *cp, int utf16)
+{
+    if (utf16)
+        return wenc_read_utf16((const uint16_t *)src + pos, len - pos, last, cp);
+    return wenc_read_utf8((const uint8_t *)src + pos, len - pos, last, cp);
+}
+
+/* Copies the leading ASCII of src[pos..pos+n) to dst; returns the count. */
+WENC_INLINE size_t reader_ascii(const void *src, size_t pos, uint8_t *dst,
+                                size_t n, int utf16)
+{
+    if (utf16)
+        return wenc_utf16_ascii_to_bytes((const uint16_t *)src + pos, dst, n);
+    return wenc_ascii_to_utf8((const uint8_t *)src + pos, dst, n);
+}
+
+WENC_INLINE uint32_t reader_unit(const void *src, size_t pos, int utf16)
+{
+    return utf16 ? ((const uint16_t *)src)[pos] : ((const uint8_t *)src)[pos];
+}
+
+/* ---- generated tables (src/tables/) ------------------------------------- */
+
+typedef struct label_entry {
+    const char *label;
+    uint8_t length;
+    uint8_t encoding;
+} label_entry;
+
+extern const label_entry wenc_labels[];
+extern const size_t wenc_label_total;
+extern const char *const wenc_names[WENC_ENCODING_COUNT];
+
+/* Perfect hash over the labels (see tools/gen_tables.py): bucket seeds and
+ * slots holding label index + 1 (0 = empty). */
+#define WENC_LABEL_MAX_LEN 19
+uint32_t wenc_label_hash(const uint8_t *s, size_t n, uint32_t seed);
+extern const uint16_t wenc_label_seeds[];
+extern const uint16_t wenc_label_slots[];
+extern const uint32_t wenc_label_bucket_count;
+extern const uint32_t wenc_label_slot_count;
+
+/* Single-byte encodings: decode table for bytes 0x80..0xFF (0 = no code point)
+ * and a two-level encode table for U+0080..U+FFFF (0 = unmapped). */
+typedef struct single_byte_table {
+    const uint16_t *decode;     /* 128 entries */
+    const uint8_t *encode_page; /* 256 entries: page number per high byte */
+} single_byte_table;
+
+extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
+                                                       WENC_IBM866 + 1];
+extern const uint8_t wenc_single_byte_pages[][256];
+
+#endif /* WENC_INTERNAL_H */
