@@ -223,8 +223,10 @@ typedef struct wenc_decoder {
 /*
  * Initialises (or re-initialises) a decoder for encoding `id`.
  * error_mode: WENC_ERRORS_REPLACEMENT or WENC_ERRORS_FATAL.
- * Returns false, leaving *dec unusable, when id is out of range or the mode
- * is not a decoder mode; true otherwise.
+ * Returns false, leaving *dec unusable, when id is out of range, a mode is
+ * not a decoder mode, or the encoding is one this version does not yet
+ * implement (the legacy multi-byte encodings GBK, gb18030, Big5, EUC-JP,
+ * ISO-2022-JP, Shift_JIS, EUC-KR); true otherwise.
  */
 bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
                        wenc_error_mode error_mode);
@@ -319,7 +321,8 @@ typedef struct wenc_encoder {
  * (replacement, UTF-16BE, UTF-16LE) encodes as its output encoding, UTF-8
  * (the Standard's "get an output encoding"); wenc_encoder_encoding() tells.
  * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
- * out of range or a mode that is not an encoder mode.
+ * out of range, a mode that is not an encoder mode, or an encoding this
+ * version does not yet implement (as for wenc_decoder_init()).
  */
 bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                        wenc_error_mode error_mode);
@@ -351,7 +354,7 @@ wenc_id wenc_encoder_encoding(const wenc_encoder *enc);
  * next call (the Standard's "encode or fail").
  *
  * Returns WENC_INPUT_EMPTY, WENC_OUTPUT_FULL (call again with more room; a
- * capacity of 16 bytes always suffices for progress) or WENC_ERROR.
+ * capacity of 4 bytes always suffices for progress) or WENC_ERROR.
  */
 wenc_status wenc_encode_from_utf8(wenc_encoder *enc, const uint8_t *src,
                                   size_t *src_len, uint8_t *dst,
