@@ -1,0 +1,81 @@
+# Thin wrapper around CMake (GNU make). `make` builds; `make help` lists targets.
+#
+# Variables you may set on the command line or in the environment:
+#   WENC_DATA_DIR   the Standard's data (default: ../shared/whatwg, decided by
+#                   CMake); passed to every configure step only when set
+#   JOBS            parallel build jobs (default: nproc)
+#   CMAKE, CTEST    the tools to run
+
+CMAKE ?= cmake
+CTEST ?= ctest
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+
+BUILD       := build
+BUILD_ASAN  := build-asan
+BUILD_CLANG := build-clang
+
+CONFIGURE_FLAGS :=
+ifneq ($(strip $(WENC_DATA_DIR)),)
+CONFIGURE_FLAGS += "-DWENC_DATA_DIR=$(abspath $(WENC_DATA_DIR))"
+export WENC_DATA_DIR
+endif
+
+# Sanitizer runtime settings for `make asan` (override from the environment).
+ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
+UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+
+.DEFAULT_GOAL := build
+.PHONY: all build test demo asan clang check-tables clean help
+
+# configure(dir, extra cmake flags[, env prefix]): run CMake when the build
+# directory is not configured yet, or when WENC_DATA_DIR was given (so the
+# cache follows it).
+define configure
+	@if [ ! -f $(1)/CMakeCache.txt ] || [ -n "$(strip $(WENC_DATA_DIR))" ]; then \
+		echo "$(3) $(CMAKE) -S . -B $(1) $(2) $(CONFIGURE_FLAGS)"; \
+		$(3) $(CMAKE) -S . -B $(1) $(2) $(CONFIGURE_FLAGS); \
+	fi
+endef
+
+# run_ctest(dir[, env prefix])
+define run_ctest
+	cd $(1) && $(2) $(CTEST) --output-on-failure
+endef
+
+all: build
+
+build:
+	$(call configure,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
+	$(CMAKE) --build $(BUILD) -j$(JOBS)
+
+test: build
+	$(call run_ctest,$(BUILD))
+
+demo: build
+	sh examples/demo.sh $(BUILD)/wenc
+
+asan:
+	$(call configure,$(BUILD_ASAN),-DWENC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
+	$(CMAKE) --build $(BUILD_ASAN) -j$(JOBS)
+	$(call run_ctest,$(BUILD_ASAN),ASAN_OPTIONS=$(ASAN_OPTIONS) UBSAN_OPTIONS=$(UBSAN_OPTIONS))
+
+clang:
+	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release,CC=clang)
+	$(CMAKE) --build $(BUILD_CLANG) -j$(JOBS)
+	$(call run_ctest,$(BUILD_CLANG))
+
+check-tables:
+	python3 tools/gen_tables.py --check
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG)
+
+help:
+	@echo "make [build]        configure build/ (Release) and build library, CLI and tests"
+	@echo "make test           build, then run every test with ctest"
+	@echo "make demo           build, then decode the files in examples/ with the CLI"
+	@echo "make asan           build-asan/ with ASan+UBSan (Debug), then run the tests"
+	@echo "make clang          build-clang/ with clang (Release), then run the tests"
+	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
+	@echo "make clean          remove the build directories"
+	@echo "Set WENC_DATA_DIR=DIR to point at the Standard's data (default ../shared/whatwg)."
