@@ -1,0 +1,547 @@
+/* test_single_byte.c — the single-byte encodings (§9), x-user-defined
+ * (§14.5) and replacement (§14.1). Expected values come from the Standard's
+ * index files, read at test time, and from the algorithms' text. */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sb_encoding {
+    wenc_id id;
+    const char *name;
+    const char *index; /* "index-" + lower-case name + ".txt" */
+} sb_encoding;
+
+static const sb_encoding sb[28] = {
+    {WENC_IBM866, "IBM866", "index-ibm866.txt"},
+    {WENC_ISO_8859_2, "ISO-8859-2", "index-iso-8859-2.txt"},
+    {WENC_ISO_8859_3, "ISO-8859-3", "index-iso-8859-3.txt"},
+    {WENC_ISO_8859_4, "ISO-8859-4", "index-iso-8859-4.txt"},
+    {WENC_ISO_8859_5, "ISO-8859-5", "index-iso-8859-5.txt"},
+    {WENC_ISO_8859_6, "ISO-8859-6", "index-iso-8859-6.txt"},
+    {WENC_ISO_8859_7, "ISO-8859-7", "index-iso-8859-7.txt"},
+    {WENC_ISO_8859_8, "ISO-8859-8", "index-iso-8859-8.txt"},
+    /* ISO-8859-8-I uses the index of ISO-8859-8 (§9) */
+    {WENC_ISO_8859_8_I, "ISO-8859-8-I", "index-iso-8859-8.txt"},
+    {WENC_ISO_8859_10, "ISO-8859-10", "index-iso-8859-10.txt"},
+    {WENC_ISO_8859_13, "ISO-8859-13", "index-iso-8859-13.txt"},
+    {WENC_ISO_8859_14, "ISO-8859-14", "index-iso-8859-14.txt"},
+    {WENC_ISO_8859_15, "ISO-8859-15", "index-iso-8859-15.txt"},
+    {WENC_ISO_8859_16, "ISO-8859-16", "index-iso-8859-16.txt"},
+    {WENC_KOI8_R, "KOI8-R", "index-koi8-r.txt"},
+    {WENC_KOI8_U, "KOI8-U", "index-koi8-u.txt"},
+    {WENC_MACINTOSH, "macintosh", "index-macintosh.txt"},
+    {WENC_WINDOWS_874, "windows-874", "index-windows-874.txt"},
+    {WENC_WINDOWS_1250, "windows-1250", "index-windows-1250.txt"},
+    {WENC_WINDOWS_1251, "windows-1251", "index-windows-1251.txt"},
+    {WENC_WINDOWS_1252, "windows-1252", "index-windows-1252.txt"},
+    {WENC_WINDOWS_1253, "windows-1253", "index-windows-1253.txt"},
+    {WENC_WINDOWS_1254, "windows-1254", "index-windows-1254.txt"},
+    {WENC_WINDOWS_1255, "windows-1255", "index-windows-1255.txt"},
+    {WENC_WINDOWS_1256, "windows-1256", "index-windows-1256.txt"},
+    {WENC_WINDOWS_1257, "windows-1257", "index-windows-1257.txt"},
+    {WENC_WINDOWS_1258, "windows-1258", "index-windows-1258.txt"},
+    {WENC_X_MAC_CYRILLIC, "x-mac-cyrillic", "index-x-mac-cyrillic.txt"},
+};
+
+/* A growable spec string. */
+typedef struct spec {
+    char *s;
+    size_t len, cap;
+} spec;
+
+static void spec_add(spec *p, const char *fmt, unsigned long a, unsigned long b,
+                     unsigned long c)
+{
+    char tok[64];
+    int n;
+    if (strchr(fmt, '@'))
+        n = snprintf(tok, sizeof tok, fmt, a, b, c);
+    else if (strchr(fmt, '+'))
+        n = snprintf(tok, sizeof tok, fmt, a, b);
+    else
+        n = snprintf(tok, sizeof tok, fmt, a);
+    if (p->len + (size_t)n + 2 > p->cap) {
+        p->cap = (p->cap + (size_t)n + 2) * 2;
+        p->s = realloc(p->s, p->cap);
+        if (!p->s)
+            abort();
+    }
+    if (p->len)
+        p->s[p->len++] = ' ';
+    memcpy(p->s + p->len, tok, (size_t)n + 1);
+    p->len += (size_t)n;
+}
+
+static const char *spec_str(spec *p)
+{
+    return p->s ? p->s : "";
+}
+
+static void spec_free(spec *p)
+{
+    free(p->s);
+    memset(p, 0, sizeof *p);
+}
+
+/* The decoder's output for one byte, per §9 single-byte decoder: ASCII byte
+ * -> itself; else index[byte - 0x80], error when absent. */
+static void add_decoded_byte(spec *x, const th_index *ix, unsigned b,
+                             unsigned long offset)
+{
+    if (b < 0x80) {
+        spec_add(x, "%lX", b, 0, 0);
+        return;
+    }
+    uint32_t cp = th_index_cp(ix, b - 0x80);
+    if (cp == TH_NO_CP)
+        spec_add(x, "!%lu+%lu", offset, 1, 0);
+    else
+        spec_add(x, "%lX", cp, 0, 0);
+}
+
+static void check_decode_spec(th *t, wenc_id id, wenc_bom_mode bom,
+                              const uint8_t *src, size_t n, const char *xs,
+                              wenc_id enc)
+{
+    th_expect x;
+    if (!th_expect_parse_decode(&x, xs)) {
+        CHECKF(t, false, "test bug: bad expectation %s", xs);
+        th_expect_free(&x);
+        return;
+    }
+    th_check_decode_raw(t, __FILE__, __LINE__, id, bom, src, n, &x, enc);
+    th_expect_free(&x);
+}
+
+static void check_encode_spec(th *t, wenc_id id, bool utf16, const void *src,
+                              size_t n, const char *xs)
+{
+    th_expect x;
+    if (!th_expect_parse_encode(&x, xs)) {
+        CHECKF(t, false, "test bug: bad expectation %s", xs);
+        th_expect_free(&x);
+        return;
+    }
+    th_check_encode_raw(t, __FILE__, __LINE__, id, utf16, src, n, &x);
+    th_expect_free(&x);
+}
+
+/* Encodes "A" cp "B" from UTF-8 and from UTF-16 and expects either byte
+ * `byte` (>= 0) or an unmappable error for cp. */
+static void check_encode_cp(th *t, wenc_id id, uint32_t cp, int byte)
+{
+    th_bytes u8 = {0};
+    th_units u16 = {0};
+    th_bytes_cp(&u8, 'A');
+    th_bytes_cp(&u8, cp);
+    th_bytes_cp(&u8, 'B');
+    th_units_cp(&u16, 'A');
+    th_units_cp(&u16, cp);
+    th_units_cp(&u16, 'B');
+    spec x8 = {0}, x16 = {0};
+    spec_add(&x8, "41", 0, 0, 0);
+    spec_add(&x16, "41", 0, 0, 0);
+    if (byte >= 0) {
+        spec_add(&x8, "%02lX", (unsigned long)byte, 0, 0);
+        spec_add(&x16, "%02lX", (unsigned long)byte, 0, 0);
+    } else {
+        spec_add(&x8, "!%lX@%lu+%lu", cp, 1, th_utf8_len(cp));
+        spec_add(&x16, "!%lX@%lu+%lu", cp, 1, cp >= 0x10000 ? 2 : 1);
+    }
+    spec_add(&x8, "42", 0, 0, 0);
+    spec_add(&x16, "42", 0, 0, 0);
+    th_ctx(t, "U+%04lX", (unsigned long)cp);
+    check_encode_spec(t, id, false, u8.p, u8.len, spec_str(&x8));
+    check_encode_spec(t, id, true, u16.p, u16.len, spec_str(&x16));
+    spec_free(&x8);
+    spec_free(&x16);
+    th_bytes_free(&u8);
+    th_units_free(&u16);
+}
+
+/* Code points that occur in some single-byte index (collected over all of
+ * them), used as unmappable candidates for the others. */
+typedef struct cp_set {
+    uint32_t *v;
+    size_t n, cap;
+} cp_set;
+
+static void set_add(cp_set *s, uint32_t cp)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i] == cp)
+            return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->v = realloc(s->v, s->cap * sizeof *s->v);
+        if (!s->v)
+            abort();
+    }
+    s->v[s->n++] = cp;
+}
+
+static void test_one_single_byte(th *t, const sb_encoding *e,
+                                 const cp_set *all)
+{
+    th_index ix;
+    if (!th_index_load(&ix, e->index)) {
+        th_note(t,
+                "SKIPPED: %s decoder/encoder checks against the index: cannot "
+                "read %s/%s",
+                e->name, th_data_dir(), e->index);
+        return;
+    }
+    th_ctx(t, "%s index", e->name);
+    CHECKF(t, ix.size <= 128, "%s has pointers up to %zu", e->index, ix.size);
+    CHECK(t, wenc_name(e->id) && strcmp(wenc_name(e->id), e->name) == 0);
+
+    /* decode every byte alone, in every BOM mode */
+    for (unsigned b = 0; b < 256; b++) {
+        spec x = {0};
+        uint8_t byte = (uint8_t)b;
+        add_decoded_byte(&x, &ix, b, 0);
+        for (int m = 0; m < 3; m++) {
+            th_ctx(t, "%s byte %02X", e->name, b);
+            check_decode_spec(t, e->id, (wenc_bom_mode)m, &byte, 1,
+                              spec_str(&x), e->id);
+        }
+        spec_free(&x);
+    }
+    /* all 256 bytes in one buffer, ascending and descending */
+    uint8_t all_bytes[256];
+    for (int dir = 0; dir < 2; dir++) {
+        spec x = {0};
+        for (unsigned i = 0; i < 256; i++) {
+            all_bytes[i] = (uint8_t)(dir ? 255 - i : i);
+            add_decoded_byte(&x, &ix, all_bytes[i], i);
+        }
+        for (int m = 0; m < 3; m++) {
+            th_ctx(t, "%s all bytes %s", e->name, dir ? "descending" : "ascending");
+            check_decode_spec(t, e->id, (wenc_bom_mode)m, all_bytes, 256,
+                              spec_str(&x), e->id);
+        }
+        spec_free(&x);
+    }
+    /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
+     * them to the single-byte decoder */
+    {
+        static const uint8_t utf8_bom[] = {0xEF, 0xBB, 0xBF, 0xC3, 0xA9};
+        static const uint8_t be_bom[] = {0xFE, 0xFF, 0x00, 0x41, 0xD8, 0x3D,
+                                         0xDE, 0x00};
+        static const uint8_t le_bom[] = {0xFF, 0xFE, 0x41, 0x00};
+        const struct {
+            const uint8_t *p;
+            size_t n;
+            wenc_id sniffed;
+            const char *sniff_expect;
+        } boms[] = {
+            {utf8_bom, sizeof utf8_bom, WENC_UTF_8, "E9"},
+            {be_bom, sizeof be_bom, WENC_UTF_16BE, "41 1F600"},
+            {le_bom, sizeof le_bom, WENC_UTF_16LE, "41"},
+            {utf8_bom, 3, WENC_UTF_8, ""},
+            {be_bom, 2, WENC_UTF_16BE, ""},
+        };
+        for (size_t i = 0; i < sizeof boms / sizeof boms[0]; i++) {
+            th_ctx(t, "%s with a BOM (%zu)", e->name, i);
+            check_decode_spec(t, e->id, WENC_BOM_SNIFF, boms[i].p, boms[i].n,
+                              boms[i].sniff_expect, boms[i].sniffed);
+            spec x = {0};
+            for (size_t k = 0; k < boms[i].n; k++)
+                add_decoded_byte(&x, &ix, boms[i].p[k], k);
+            check_decode_spec(t, e->id, WENC_BOM_STRIP, boms[i].p, boms[i].n,
+                              spec_str(&x), e->id);
+            check_decode_spec(t, e->id, WENC_BOM_KEEP, boms[i].p, boms[i].n,
+                              spec_str(&x), e->id);
+            spec_free(&x);
+        }
+        /* a BOM prefix that is not a BOM, under sniff */
+        static const uint8_t partial[][3] = {{0xEF, 0xBB, 0x41},
+                                             {0xEF, 0x41, 0x42},
+                                             {0xFE, 0x41, 0x42},
+                                             {0xFF, 0xFF, 0xFE}};
+        for (size_t i = 0; i < 4; i++) {
+            for (size_t n = 1; n <= 3; n++) {
+                spec x = {0};
+                for (size_t k = 0; k < n; k++)
+                    add_decoded_byte(&x, &ix, partial[i][k], k);
+                th_ctx(t, "%s, sniff, not a BOM (%zu, %zu bytes)", e->name,
+                       i, n);
+                check_decode_spec(t, e->id, WENC_BOM_SNIFF, partial[i], n,
+                                  spec_str(&x), e->id);
+                spec_free(&x);
+            }
+        }
+    }
+
+    /* encode: ASCII, then every code point of the index (first pointer) */
+    {
+        th_bytes in8 = {0};
+        th_units in16 = {0};
+        spec x = {0};
+        for (unsigned c = 0; c < 0x80; c++) {
+            th_bytes_cp(&in8, c);
+            th_units_cp(&in16, c);
+            spec_add(&x, "%02lX", c, 0, 0);
+        }
+        th_ctx(t, "%s encode ASCII", e->name);
+        check_encode_spec(t, e->id, false, in8.p, in8.len, spec_str(&x));
+        check_encode_spec(t, e->id, true, in16.p, in16.len, spec_str(&x));
+        th_bytes_free(&in8);
+        th_units_free(&in16);
+        spec_free(&x);
+    }
+    {
+        th_bytes in8 = {0};
+        th_units in16 = {0};
+        spec x = {0};
+        for (size_t p = 0; p < ix.size; p++) {
+            uint32_t cp = ix.cp[p];
+            if (cp == TH_NO_CP)
+                continue;
+            long first = th_index_pointer(&ix, cp);
+            check_encode_cp(t, e->id, cp, (int)(0x80 + first));
+            th_bytes_cp(&in8, cp);
+            th_units_cp(&in16, cp);
+            spec_add(&x, "%02lX", (unsigned long)(0x80 + first), 0, 0);
+        }
+        th_ctx(t, "%s encode the whole index", e->name);
+        check_encode_spec(t, e->id, false, in8.p, in8.len, spec_str(&x));
+        check_encode_spec(t, e->id, true, in16.p, in16.len, spec_str(&x));
+        th_bytes_free(&in8);
+        th_units_free(&in16);
+        spec_free(&x);
+    }
+    /* unmappable code points */
+    {
+        cp_set un = {0};
+        for (uint32_t cp = 0x80; cp <= 0xFF; cp++)
+            set_add(&un, cp);
+        static const uint32_t extra[] = {0x20AC, 0xFFFD, 0x10000, 0x1F600,
+                                         0x10FFFF, 0xFEFF, 0x0100, 0x2603,
+                                         0xE000, 0xF780, 0xFFFF, 0x7FF,
+                                         0x800};
+        for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+            set_add(&un, extra[i]);
+        for (size_t i = 0; i < all->n; i++)
+            set_add(&un, all->v[i]);
+        size_t tested = 0;
+        for (size_t i = 0; i < un.n; i++) {
+            if (th_index_pointer(&ix, un.v[i]) >= 0)
+                continue;
+            check_encode_cp(t, e->id, un.v[i], -1);
+            tested++;
+        }
+        th_ctx(t, "%s unmappables", e->name);
+        CHECKF(t, tested > 20, "only %zu unmappable code points tested",
+               tested);
+        /* several in a row, and one at the very start and end */
+        th_units in16 = {0};
+        th_bytes in8 = {0};
+        spec x8 = {0}, x16 = {0};
+        uint32_t seq[] = {0x1F600, 0x10FFFF, 0xFFFD, 0x1F600};
+        size_t o8 = 0, o16 = 0;
+        for (size_t i = 0; i < 4; i++) {
+            th_bytes_cp(&in8, seq[i]);
+            th_units_cp(&in16, seq[i]);
+            spec_add(&x8, "!%lX@%lu+%lu", seq[i], o8, th_utf8_len(seq[i]));
+            spec_add(&x16, "!%lX@%lu+%lu", seq[i], o16, 2 - (seq[i] < 0x10000));
+            o8 += th_utf8_len(seq[i]);
+            o16 += 2 - (seq[i] < 0x10000);
+        }
+        th_ctx(t, "%s unmappables in a row", e->name);
+        check_encode_spec(t, e->id, false, in8.p, in8.len, spec_str(&x8));
+        check_encode_spec(t, e->id, true, in16.p, in16.len, spec_str(&x16));
+        th_bytes_free(&in8);
+        th_units_free(&in16);
+        spec_free(&x8);
+        spec_free(&x16);
+        free(un.v);
+    }
+    /* ill-formed input reads as U+FFFD, which no single-byte index has */
+    th_ctx(t, "%s ill-formed input", e->name);
+    th_check_encode(t, e->id, false, "E1 80 41", "!FFFD@0+2 41");
+    th_check_encode(t, e->id, false, "41 FF 42", "41 !FFFD@1+1 42");
+    th_check_encode(t, e->id, false, "ED A0 80", "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1");
+    th_check_encode(t, e->id, false, "F0 90 80", "!FFFD@0+3");
+    th_check_encode(t, e->id, false, "EF BF BD", "!FFFD@0+3");
+    th_check_encode(t, e->id, true, "D800 0041", "!FFFD@0+1 41");
+    th_check_encode(t, e->id, true, "0041 DC00", "41 !FFFD@1+1");
+    th_check_encode(t, e->id, true, "D83D", "!FFFD@0+1");
+    th_check_encode(t, e->id, true, "DE00 D83D", "!FFFD@0+1 !FFFD@1+1");
+    th_check_encode(t, e->id, true, "D83D DE00", "!1F600@0+2");
+    th_check_encode(t, e->id, false, "", "");
+    th_check_encode(t, e->id, true, "", "");
+    th_index_free(&ix);
+}
+
+static void test_x_user_defined(th *t)
+{
+    /* §14.5 decoder: ASCII byte -> itself; else U+F780 + byte - 0x80 */
+    spec all = {0};
+    uint8_t bytes[256];
+    for (unsigned b = 0; b < 256; b++) {
+        spec x = {0};
+        uint8_t byte = (uint8_t)b;
+        unsigned long cp = b < 0x80 ? b : 0xF780 + b - 0x80;
+        spec_add(&x, "%lX", cp, 0, 0);
+        spec_add(&all, "%lX", cp, 0, 0);
+        bytes[b] = byte;
+        th_ctx(t, "x-user-defined byte %02X", b);
+        check_decode_spec(t, WENC_X_USER_DEFINED, WENC_BOM_KEEP, &byte, 1,
+                          spec_str(&x), WENC_X_USER_DEFINED);
+        check_decode_spec(t, WENC_X_USER_DEFINED, WENC_BOM_SNIFF, &byte, 1,
+                          spec_str(&x), WENC_X_USER_DEFINED);
+        spec_free(&x);
+    }
+    th_ctx(t, "x-user-defined all bytes");
+    for (int m = 0; m < 3; m++)
+        check_decode_spec(t, WENC_X_USER_DEFINED, (wenc_bom_mode)m, bytes, 256,
+                          spec_str(&all), WENC_X_USER_DEFINED);
+    spec_free(&all);
+    th_ctx(t, "x-user-defined BOMs");
+    th_check_decode(t, WENC_X_USER_DEFINED, WENC_BOM_SNIFF, "EF BB BF 41", "41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_X_USER_DEFINED, WENC_BOM_STRIP, "EF BB BF 41",
+                    "F7EF F7BB F7BF 41", WENC_X_USER_DEFINED);
+    th_check_decode(t, WENC_X_USER_DEFINED, WENC_BOM_KEEP, "FF FE 41 00",
+                    "F7FF F7FE 41 0", WENC_X_USER_DEFINED);
+    th_check_decode(t, WENC_X_USER_DEFINED, WENC_BOM_SNIFF, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+
+    /* §14.5 encoder: ASCII -> itself; U+F780..U+F7FF -> 0x80..0xFF; else
+     * error */
+    th_ctx(t, "x-user-defined encode");
+    for (uint32_t cp = 0; cp < 0x80; cp++)
+        check_encode_cp(t, WENC_X_USER_DEFINED, cp, (int)cp);
+    for (uint32_t cp = 0xF780; cp <= 0xF7FF; cp++)
+        check_encode_cp(t, WENC_X_USER_DEFINED, cp, (int)(cp - 0xF780 + 0x80));
+    static const uint32_t un[] = {0x80,   0xFF,   0x100,  0x7FF,  0x800,
+                                  0xF77F, 0xF800, 0xE000, 0xF700, 0xF7FF + 1,
+                                  0xFFFD, 0xFEFF, 0xFFFF, 0x10000, 0x1F600,
+                                  0x10FFFF, 0x20AC, 0xE9};
+    for (size_t i = 0; i < sizeof un / sizeof un[0]; i++)
+        check_encode_cp(t, WENC_X_USER_DEFINED, un[i], -1);
+    th_check_encode(t, WENC_X_USER_DEFINED, false, "EF 9E 80 EF 9F BF 41",
+                    "80 FF 41");
+    th_check_encode(t, WENC_X_USER_DEFINED, false, "EF 9E", "!FFFD@0+2");
+    th_check_encode(t, WENC_X_USER_DEFINED, true, "F780 DBFF F7FF",
+                    "80 !FFFD@1+1 FF");
+}
+
+static void test_replacement(th *t)
+{
+    /* §14.1: empty input -> nothing; otherwise one error at the first byte,
+     * then the stream is finished */
+    th_ctx(t, "replacement decoder");
+    for (int m = 0; m < 3; m++) {
+        wenc_bom_mode bm = (wenc_bom_mode)m;
+        th_check_decode(t, WENC_REPLACEMENT, bm, "", "", WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "41", "!0+1", WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "00", "!0+1", WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "'hello, world'", "!0+1",
+                        WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "80 81 FF", "!0+1",
+                        WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "EF BF BD", "!0+1",
+                        WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "EF BB", "!0+1",
+                        WENC_REPLACEMENT);
+        th_check_decode(t, WENC_REPLACEMENT, bm, "FE", "!0+1", WENC_REPLACEMENT);
+    }
+    uint8_t all[256];
+    for (unsigned i = 0; i < 256; i++)
+        all[i] = (uint8_t)i;
+    for (int m = 0; m < 3; m++)
+        check_decode_spec(t, WENC_REPLACEMENT, (wenc_bom_mode)m, all, 256,
+                          "!0+1", WENC_REPLACEMENT);
+    /* a BOM wins over the label under sniff (§6 decode) */
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_SNIFF, "EF BB BF", "",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_SNIFF, "EF BB BF 41 C3 A9",
+                    "41 E9", WENC_UTF_8);
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_SNIFF, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_SNIFF, "FE FF 00 41", "41",
+                    WENC_UTF_16BE);
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_STRIP, "EF BB BF 41", "!0+1",
+                    WENC_REPLACEMENT);
+    th_check_decode(t, WENC_REPLACEMENT, WENC_BOM_KEEP, "FF FE 41 00", "!0+1",
+                    WENC_REPLACEMENT);
+
+    /* its encoder is UTF-8's (§4.3 get an output encoding) */
+    th_ctx(t, "replacement encoder");
+    wenc_encoder enc;
+    CHECK(t, wenc_encoder_init(&enc, WENC_REPLACEMENT, WENC_ERRORS_HTML));
+    CHECK(t, wenc_encoder_encoding(&enc) == WENC_UTF_8);
+    CHECK(t, wenc_encoder_init(&enc, WENC_REPLACEMENT, WENC_ERRORS_FATAL));
+    CHECK(t, wenc_encoder_encoding(&enc) == WENC_UTF_8);
+    th_check_encode(t, WENC_REPLACEMENT, false, "'h' C3 A9 E2 82 AC F0 9F 98 80",
+                    "'h' C3 A9 E2 82 AC F0 9F 98 80");
+    th_check_encode(t, WENC_REPLACEMENT, true, "0068 00E9 20AC D83D DE00",
+                    "'h' C3 A9 E2 82 AC F0 9F 98 80");
+    th_check_encode(t, WENC_REPLACEMENT, true, "D800 0041", "EF BF BD 41");
+    th_check_encode(t, WENC_REPLACEMENT, false, "E1 80 41", "EF BF BD 41");
+    th_check_encode(t, WENC_REPLACEMENT, false, "", "");
+}
+
+static void test_init_modes(th *t)
+{
+    wenc_decoder dec;
+    wenc_encoder enc;
+    th_ctx(t, "init");
+    for (size_t i = 0; i < 28; i++) {
+        CHECKF(t, wenc_decoder_init(&dec, sb[i].id, WENC_BOM_KEEP,
+                                    WENC_ERRORS_FATAL),
+               "decoder init %s", sb[i].name);
+        CHECKF(t, wenc_encoder_init(&enc, sb[i].id, WENC_ERRORS_HTML),
+               "encoder init %s", sb[i].name);
+        CHECKF(t, wenc_encoder_encoding(&enc) == sb[i].id,
+               "encoder encoding of %s", sb[i].name);
+    }
+    CHECK(t, !wenc_decoder_init(&dec, WENC_WINDOWS_1252, WENC_BOM_KEEP,
+                                WENC_ERRORS_HTML));
+    CHECK(t, !wenc_decoder_init(&dec, WENC_WINDOWS_1252, (wenc_bom_mode)3,
+                                WENC_ERRORS_FATAL));
+    CHECK(t, !wenc_decoder_init(&dec, WENC_WINDOWS_1252, WENC_BOM_KEEP,
+                                (wenc_error_mode)3));
+    CHECK(t, !wenc_decoder_init(&dec, WENC_INVALID, WENC_BOM_KEEP,
+                                WENC_ERRORS_FATAL));
+    CHECK(t, !wenc_decoder_init(&dec, WENC_ENCODING_COUNT, WENC_BOM_KEEP,
+                                WENC_ERRORS_FATAL));
+    CHECK(t, !wenc_encoder_init(&enc, WENC_WINDOWS_1252,
+                                WENC_ERRORS_REPLACEMENT));
+    CHECK(t, !wenc_encoder_init(&enc, WENC_WINDOWS_1252, (wenc_error_mode)3));
+    CHECK(t, !wenc_encoder_init(&enc, WENC_INVALID, WENC_ERRORS_HTML));
+    CHECK(t, !wenc_encoder_init(&enc, WENC_ENCODING_COUNT, WENC_ERRORS_HTML));
+    CHECK(t, wenc_decoder_init(&dec, WENC_X_USER_DEFINED, WENC_BOM_SNIFF,
+                               WENC_ERRORS_REPLACEMENT));
+    CHECK(t, wenc_decoder_init(&dec, WENC_REPLACEMENT, WENC_BOM_SNIFF,
+                               WENC_ERRORS_REPLACEMENT));
+    CHECK(t, wenc_encoder_init(&enc, WENC_X_USER_DEFINED, WENC_ERRORS_FATAL));
+}
+
+int main(void)
+{
+    th t;
+    th_begin(&t, "test_single_byte");
+    test_init_modes(&t);
+    /* collect every code point of every single-byte index */
+    cp_set all = {0};
+    for (size_t i = 0; i < 28; i++) {
+        th_index ix;
+        if (!th_index_load(&ix, sb[i].index))
+            continue;
+        for (size_t p = 0; p < ix.size; p++)
+            if (ix.cp[p] != TH_NO_CP)
+                set_add(&all, ix.cp[p]);
+        th_index_free(&ix);
+    }
+    for (size_t i = 0; i < 28; i++)
+        test_one_single_byte(&t, &sb[i], &all);
+    free(all.v);
+    test_x_user_defined(&t);
+    test_replacement(&t);
+    return th_end(&t);
+}

@@ -1,0 +1,295 @@
+/* test_utf16.c — the shared UTF-16 decoder (§14.2.1) for UTF-16BE and
+ * UTF-16LE, BOM handling, and the encoders of UTF-16BE/LE (which are UTF-8's,
+ * §4.3). Expected values are written by hand from the algorithm. */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Input in big-endian byte order; the little-endian form swaps each complete
+ * pair of bytes (a final odd byte stays as it is). Offsets and lengths are
+ * the same for both. */
+typedef struct vec {
+    const char *be;
+    const char *expect;
+} vec;
+
+static const vec vectors[] = {
+    {"", ""},
+    {"00 41", "41"},
+    {"00 00", "0"},
+    {"00 41 00 E9 20 AC FF FD FF FF", "41 E9 20AC FFFD FFFF"},
+    {"FE FF", "FEFF"}, /* not at the start of a sniffing decoder: see below */
+    {"D7 FF E0 00", "D7FF E000"},
+    /* pairs */
+    {"D8 3D DE 00", "1F600"},
+    {"D8 00 DC 00", "10000"},
+    {"DB FF DF FF", "10FFFF"},
+    {"00 41 D8 3D DE 00 00 42", "41 1F600 42"},
+    /* lone lead then BMP / another lead / end */
+    {"D8 00 00 41", "!0+2 41"},
+    {"D8 3D 00 41 00 42", "!0+2 41 42"},
+    {"D8 00 D8 01 DC 02", "!0+2 10402"},
+    {"D8 3D D8 3D DE 00", "!0+2 1F600"},
+    {"D8 00 D8 00 D8 00", "!0+2 !2+2 !4+2"},
+    {"D8 00 FF FE", "!0+2 FFFE"},
+    {"D8 00 E0 00", "!0+2 E000"},
+    {"D8 00", "!0+2"},
+    {"00 41 DB FF", "41 !2+2"},
+    /* lone trail */
+    {"DC 00", "!0+2"},
+    {"DF FF 00 41", "!0+2 41"},
+    {"DC 00 D8 00", "!0+2 !2+2"},
+    {"00 41 DC 00 D8 00", "41 !2+2 !4+2"},
+    {"DC 00 DC 00", "!0+2 !2+2"},
+    {"DE 00 D8 3D", "!0+2 !2+2"},
+    /* odd length */
+    {"00", "!0+1"},
+    {"00 41 00", "41 !2+1"},
+    {"00 41 00 42 D8", "41 42 !4+1"},
+    /* lead surrogate, then one byte, then the end: one error */
+    {"D8 00 00", "!0+3"},
+    {"D8 00 DC", "!0+3"},
+    {"00 41 D8 3D DE", "41 !2+3"},
+    /* a lead at the end after a pair */
+    {"D8 3D DE 00 D8 3D", "1F600 !4+2"},
+};
+
+static void swap_pairs(const uint8_t *be, size_t n, uint8_t *le)
+{
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        le[i] = be[i + 1];
+        le[i + 1] = be[i];
+    }
+    if (n % 2)
+        le[n - 1] = be[n - 1];
+}
+
+static void check_both(th *t, wenc_bom_mode bom, const char *be_spec,
+                       const char *expect, int line)
+{
+    th_bytes be = {0};
+    th_expect x;
+    if (!th_parse_bytes(be_spec, &be) || !th_expect_parse_decode(&x, expect)) {
+        CHECKF(t, false, "test bug at line %d", line);
+        th_bytes_free(&be);
+        return;
+    }
+    uint8_t *le = malloc(be.len ? be.len : 1);
+    if (!le)
+        abort();
+    swap_pairs(be.p, be.len, le);
+    th_check_decode_raw(t, __FILE__, line, WENC_UTF_16BE, bom, be.p, be.len,
+                        &x, WENC_UTF_16BE);
+    th_check_decode_raw(t, __FILE__, line, WENC_UTF_16LE, bom, le, be.len, &x,
+                        WENC_UTF_16LE);
+    free(le);
+    th_bytes_free(&be);
+    th_expect_free(&x);
+}
+
+static void test_vectors(th *t)
+{
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        th_ctx(t, "vector %zu", i);
+        check_both(t, WENC_BOM_KEEP, vectors[i].be, vectors[i].expect,
+                   __LINE__);
+        /* inputs that do not begin with FE FF / FF FE / EF BB BF decode the
+         * same way under strip and sniff */
+        if (strncmp(vectors[i].be, "FE FF", 5) != 0 &&
+            strncmp(vectors[i].be, "FF FE", 5) != 0) {
+            check_both(t, WENC_BOM_STRIP, vectors[i].be, vectors[i].expect,
+                       __LINE__);
+            check_both(t, WENC_BOM_SNIFF, vectors[i].be, vectors[i].expect,
+                       __LINE__);
+        }
+    }
+    /* every BMP code unit outside the surrogates, in both byte orders */
+    th_ctx(t, "all BMP units");
+    th_bytes be = {0}, le = {0};
+    char *ex = malloc(65536 * 6 + 1);
+    if (!ex)
+        abort();
+    size_t o = 0;
+    for (uint32_t u = 0; u < 0x10000; u++) {
+        if (u >= 0xD800 && u <= 0xDFFF)
+            continue;
+        th_bytes_byte(&be, (uint8_t)(u >> 8));
+        th_bytes_byte(&be, (uint8_t)u);
+        th_bytes_byte(&le, (uint8_t)u);
+        th_bytes_byte(&le, (uint8_t)(u >> 8));
+        o += (size_t)sprintf(ex + o, "%s%X", o ? " " : "", (unsigned)u);
+    }
+    th_expect x;
+    CHECK(t, th_expect_parse_decode(&x, ex));
+    /* start with 00 00 so no BOM is involved: u=0 first */
+    for (int m = 0; m < 3; m++) {
+        th_dec_opts opt = {WENC_UTF_16BE, (wenc_bom_mode)m,
+                           WENC_ERRORS_FATAL, false, NULL, 0, 0};
+        th_dec_result r;
+        th_decode(&opt, be.p, be.len, &r);
+        th_check_decode_result(t, __FILE__, __LINE__, &x, be.p, be.len, true,
+                               false, true, &r);
+        th_dec_result_free(&r);
+        opt.id = WENC_UTF_16LE;
+        opt.utf16 = true;
+        th_decode(&opt, le.p, le.len, &r);
+        th_check_decode_result(t, __FILE__, __LINE__, &x, le.p, le.len, true,
+                               true, true, &r);
+        th_dec_result_free(&r);
+    }
+    th_expect_free(&x);
+    free(ex);
+    th_bytes_free(&be);
+    th_bytes_free(&le);
+    /* every pair with a sample of leads and all trails */
+    th_ctx(t, "surrogate pairs");
+    static const uint16_t leads[] = {0xD800, 0xD801, 0xD83D, 0xDBFE, 0xDBFF};
+    for (size_t i = 0; i < 5; i++) {
+        th_bytes b = {0};
+        char *e2 = malloc(1024 * 8 + 1);
+        if (!e2)
+            abort();
+        size_t eo = 0;
+        for (uint32_t tr = 0xDC00; tr <= 0xDFFF; tr++) {
+            th_bytes_byte(&b, (uint8_t)(leads[i] >> 8));
+            th_bytes_byte(&b, (uint8_t)leads[i]);
+            th_bytes_byte(&b, (uint8_t)(tr >> 8));
+            th_bytes_byte(&b, (uint8_t)tr);
+            uint32_t cp = 0x10000 + ((uint32_t)(leads[i] - 0xD800) << 10) +
+                          (tr - 0xDC00);
+            eo += (size_t)sprintf(e2 + eo, "%s%X", eo ? " " : "",
+                                  (unsigned)cp);
+        }
+        th_expect xe;
+        CHECK(t, th_expect_parse_decode(&xe, e2));
+        th_dec_opts opt = {WENC_UTF_16BE, WENC_BOM_KEEP, WENC_ERRORS_FATAL,
+                           false, NULL, 0, 0};
+        th_dec_result r;
+        th_decode(&opt, b.p, b.len, &r);
+        th_check_decode_result(t, __FILE__, __LINE__, &xe, b.p, b.len, true,
+                               false, true, &r);
+        th_dec_result_free(&r);
+        opt.utf16 = true;
+        th_decode(&opt, b.p, b.len, &r);
+        th_check_decode_result(t, __FILE__, __LINE__, &xe, b.p, b.len, true,
+                               true, true, &r);
+        th_dec_result_free(&r);
+        th_expect_free(&xe);
+        th_bytes_free(&b);
+        free(e2);
+    }
+    th_ctx_clear(t);
+}
+
+static void test_boms(th *t)
+{
+    th_ctx(t, "UTF-16LE label, sniff");
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FE FF 00 41", "41",
+                    WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FE FF 00 41 D8 3D DE 00",
+                    "41 1F600", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FE FF D8 00 00 41",
+                    "!2+2 41", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FF FE", "",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FF FE FF FE", "FEFF",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FF FE 41", "!2+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "EF BB BF 41", "41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "EF BB BF", "",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "EF BB 41 00",
+                    "BBEF 41", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "EF BB", "BBEF",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FE", "!0+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "FF", "!0+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "EF", "!0+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_SNIFF, "41 00 FF FE",
+                    "41 FEFF", WENC_UTF_16LE);
+    th_ctx(t, "UTF-16BE label, sniff");
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_SNIFF, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_SNIFF, "FF FE 41", "!2+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_SNIFF, "FE FF 00 41", "41",
+                    WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_SNIFF, "EF BB BF C3 A9", "E9",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_SNIFF, "EF BB 00 41",
+                    "EFBB 41", WENC_UTF_16BE);
+
+    th_ctx(t, "strip: only the encoding's own BOM");
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "FF FE FF FE 41 00",
+                    "FEFF 41", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "FE FF 41 00",
+                    "FFFE 41", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "EF BB BF 00",
+                    "BBEF BF", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "FF", "!0+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_STRIP, "FF FE 41", "!2+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_STRIP, "FE FF 00 41", "41",
+                    WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_STRIP, "FF FE 00 41",
+                    "FFFE 41", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_STRIP, "FE FF FE FF",
+                    "FEFF", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_STRIP, "00 41 FE FF",
+                    "41 FEFF", WENC_UTF_16BE);
+
+    th_ctx(t, "keep");
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_KEEP, "FF FE 41 00",
+                    "FEFF 41", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16LE, WENC_BOM_KEEP, "FE FF 41 00",
+                    "FFFE 41", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_KEEP, "FE FF 00 41",
+                    "FEFF 41", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_16BE, WENC_BOM_KEEP, "EF BB BF 00",
+                    "EFBB BF00", WENC_UTF_16BE);
+    th_ctx_clear(t);
+}
+
+static void test_encoders(th *t)
+{
+    wenc_encoder enc;
+    static const wenc_id ids[2] = {WENC_UTF_16BE, WENC_UTF_16LE};
+    for (int i = 0; i < 2; i++) {
+        th_ctx(t, "encoder of %s", wenc_name(ids[i]));
+        CHECK(t, !wenc_has_encoder(ids[i]));
+        CHECK(t, wenc_output_encoding(ids[i]) == WENC_UTF_8);
+        CHECK(t, wenc_encoder_init(&enc, ids[i], WENC_ERRORS_HTML));
+        CHECK(t, wenc_encoder_encoding(&enc) == WENC_UTF_8);
+        CHECK(t, wenc_encoder_init(&enc, ids[i], WENC_ERRORS_FATAL));
+        CHECK(t, wenc_encoder_encoding(&enc) == WENC_UTF_8);
+        th_check_encode(t, ids[i], true, "0041 D83D DE00",
+                        "41 F0 9F 98 80");
+        th_check_encode(t, ids[i], true, "FEFF 00E9", "EF BB BF C3 A9");
+        th_check_encode(t, ids[i], true, "D800 0041", "EF BF BD 41");
+        th_check_encode(t, ids[i], false, "C3 A9 'z'", "C3 A9 'z'");
+        th_check_encode(t, ids[i], false, "C3", "EF BF BD");
+    }
+    th_ctx_clear(t);
+}
+
+int main(void)
+{
+    th t;
+    th_begin(&t, "test_utf16");
+    test_vectors(&t);
+    test_boms(&t);
+    test_encoders(&t);
+    return th_end(&t);
+}

@@ -1,0 +1,450 @@
+/* test_utf8.c — the UTF-8 decoder (§8.1.1) and encoder (§8.1.2), BOM modes
+ * (§6 decode, UTF-8 decode, UTF-8 decode without BOM), the UTF-8 reader of
+ * the encoders. Every expected value is written by hand from the Standard's
+ * algorithm (which follows Unicode's "maximal subpart" practice). */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vec {
+    const char *in;     /* bytes */
+    const char *expect; /* code points; !OFF+LEN for an error */
+} vec;
+
+static const vec utf8_vectors[] = {
+    /* well-formed */
+    {"", ""},
+    {"'abc'", "'abc'"},
+    {"00 7F", "0 7F"},
+    {"C2 80", "80"},
+    {"C3 A9", "E9"},
+    {"DF BF", "7FF"},
+    {"E0 A0 80", "800"},
+    {"E2 82 AC", "20AC"},
+    {"ED 9F BF", "D7FF"},
+    {"EE 80 80", "E000"},
+    {"EF BF BD", "FFFD"}, /* a real U+FFFD: no error */
+    {"EF BF BF", "FFFF"},
+    {"F0 90 80 80", "10000"},
+    {"F0 9F 98 80", "1F600"},
+    {"F4 8F BF BF", "10FFFF"},
+    {"41 C3 A9 E2 82 AC F0 9F 98 80 5A", "41 E9 20AC 1F600 5A"},
+    {"E0 A0 80 80", "800 !3+1"},
+    /* truncated at the end */
+    {"C2", "!0+1"},
+    {"DF", "!0+1"},
+    {"E0", "!0+1"},
+    {"E0 A0", "!0+2"},
+    {"E1 80", "!0+2"},
+    {"ED 9F", "!0+2"},
+    {"F0", "!0+1"},
+    {"F0 90", "!0+2"},
+    {"F0 90 80", "!0+3"},
+    {"F4 8F BF", "!0+3"},
+    {"41 F4 8F BF", "41 !1+3"},
+    {"41 42 E2 82", "41 42 !2+2"},
+    /* truncated in the middle */
+    {"C2 41", "!0+1 41"},
+    {"E0 A0 41", "!0+2 41"},
+    {"E1 80 41", "!0+2 41"},
+    {"F0 90 80 41", "!0+3 41"},
+    {"F0 9F 98 20", "!0+3 20"},
+    {"C2 C2 80", "!0+1 80"},
+    {"E2 82 E2 82 AC", "!0+2 20AC"},
+    {"F0 9F 98 F0 9F 98 80", "!0+3 1F600"},
+    {"E2 82 C0 80", "!0+2 !2+1 !3+1"},
+    {"E0 A0 C0", "!0+2 !2+1"},
+    {"F0 90 80 C2 80", "!0+3 80"},
+    {"F4 8F BF C0", "!0+3 !3+1"},
+    {"E1 E1 E1 41", "!0+1 !1+1 !2+1 41"},
+    {"F1 F1 80 80 80", "!0+1 40000"},
+    {"C2 00", "!0+1 0"},
+    {"E1 7F", "!0+1 7F"},
+    /* overlong forms */
+    {"C0 80", "!0+1 !1+1"},
+    {"C0 AF", "!0+1 !1+1"},
+    {"C1 BF", "!0+1 !1+1"},
+    {"E0 80 80", "!0+1 !1+1 !2+1"},
+    {"E0 80 AF", "!0+1 !1+1 !2+1"},
+    {"E0 9F BF", "!0+1 !1+1 !2+1"},
+    {"F0 80 80 80", "!0+1 !1+1 !2+1 !3+1"},
+    {"F0 80 80 AF", "!0+1 !1+1 !2+1 !3+1"},
+    {"F0 8F BF BF", "!0+1 !1+1 !2+1 !3+1"},
+    {"F8 80 80 80 AF", "!0+1 !1+1 !2+1 !3+1 !4+1"},
+    {"FC 80 80 80 80 AF", "!0+1 !1+1 !2+1 !3+1 !4+1 !5+1"},
+    /* encoded surrogates */
+    {"ED A0 80", "!0+1 !1+1 !2+1"},
+    {"ED AD BF", "!0+1 !1+1 !2+1"},
+    {"ED B0 80", "!0+1 !1+1 !2+1"},
+    {"ED BF BF", "!0+1 !1+1 !2+1"},
+    {"ED A0 80 ED B0 80", "!0+1 !1+1 !2+1 !3+1 !4+1 !5+1"},
+    {"ED A0", "!0+1 !1+1"},
+    {"ED", "!0+1"},
+    /* above U+10FFFF */
+    {"F4 90 80 80", "!0+1 !1+1 !2+1 !3+1"},
+    {"F4 BF BF BF", "!0+1 !1+1 !2+1 !3+1"},
+    {"F5 80 80 80", "!0+1 !1+1 !2+1 !3+1"},
+    {"F7 BF BF BF", "!0+1 !1+1 !2+1 !3+1"},
+    {"F8 88 80 80 80", "!0+1 !1+1 !2+1 !3+1 !4+1"},
+    {"FC 84 80 80 80 80", "!0+1 !1+1 !2+1 !3+1 !4+1 !5+1"},
+    {"F5", "!0+1"},
+    {"F6", "!0+1"},
+    {"F7", "!0+1"},
+    {"F8", "!0+1"},
+    {"F9", "!0+1"},
+    {"FA", "!0+1"},
+    {"FB", "!0+1"},
+    {"FC", "!0+1"},
+    {"FD", "!0+1"},
+    {"FE", "!0+1"},
+    {"FF", "!0+1"},
+    {"F4 90", "!0+1 !1+1"},
+    /* stray continuation bytes */
+    {"80", "!0+1"},
+    {"BF", "!0+1"},
+    {"41 80 BF 42", "41 !1+1 !2+1 42"},
+    {"C2 80 80", "80 !2+1"},
+    {"80 80 80 80", "!0+1 !1+1 !2+1 !3+1"},
+    {"F0 9F 98 80 80", "1F600 !4+1"},
+    /* C0, C1 */
+    {"C0", "!0+1"},
+    {"C1", "!0+1"},
+    {"C0 41", "!0+1 41"},
+    {"C1 80 41", "!0+1 !1+1 41"},
+    /* a mixture */
+    {"61 F1 80 80 E1 80 C2 62 80 63 80 BF 64",
+     "61 !1+3 !4+2 !6+1 62 !8+1 63 !10+1 !11+1 64"},
+    {"'Hi' F0 28 8C BC 'x'", "'Hi' !2+1 28 !4+1 !5+1 'x'"},
+    {"E0 A0 80 ED 9F BF EE 80 80 F4 8F BF BF C2", "800 D7FF E000 10FFFF !13+1"},
+};
+
+static bool starts_with_bom(const char *in)
+{
+    return strncmp(in, "EF BB BF", 8) == 0 || strncmp(in, "FE FF", 5) == 0 ||
+           strncmp(in, "FF FE", 5) == 0;
+}
+
+static void test_decoder_vectors(th *t)
+{
+    for (size_t i = 0; i < sizeof utf8_vectors / sizeof utf8_vectors[0]; i++) {
+        const vec *v = &utf8_vectors[i];
+        th_ctx(t, "vector %zu", i);
+        th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, v->in, v->expect,
+                        WENC_UTF_8);
+        if (!starts_with_bom(v->in)) {
+            th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, v->in, v->expect,
+                            WENC_UTF_8);
+            th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, v->in, v->expect,
+                            WENC_UTF_8);
+        }
+    }
+    th_ctx_clear(t);
+}
+
+/* Every single byte, every two-byte lead with every second byte:
+ * expectations from the decoder's table (§8.1.1) written as rules. */
+static void test_exhaustive_pairs(th *t)
+{
+    char in[16], ex[64];
+    for (unsigned a = 0; a < 256; a++) {
+        snprintf(in, sizeof in, "%02X", a);
+        if (a < 0x80)
+            snprintf(ex, sizeof ex, "%X", a);
+        else
+            snprintf(ex, sizeof ex, "!0+1");
+        th_ctx(t, "byte %02X", a);
+        th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, in, ex, WENC_UTF_8);
+    }
+    for (unsigned a = 0xC2; a <= 0xDF; a++) {
+        for (unsigned b = 0; b < 256; b++) {
+            snprintf(in, sizeof in, "%02X %02X", a, b);
+            if (b >= 0x80 && b <= 0xBF)
+                snprintf(ex, sizeof ex, "%X", ((a & 0x1F) << 6) | (b & 0x3F));
+            else if (b < 0x80)
+                snprintf(ex, sizeof ex, "!0+1 %X", b);
+            else
+                snprintf(ex, sizeof ex, "!0+1 !1+1");
+            th_ctx(t, "pair %02X %02X", a, b);
+            th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, in, ex, WENC_UTF_8);
+        }
+    }
+    /* three-byte leads with a second byte in and out of range, at end */
+    for (unsigned a = 0xE0; a <= 0xF4; a++) {
+        unsigned lo = a == 0xE0 ? 0xA0 : a == 0xF0 ? 0x90 : 0x80;
+        unsigned hi = a == 0xED ? 0x9F : a == 0xF4 ? 0x8F : 0xBF;
+        for (unsigned b = 0x80; b <= 0xBF; b++) {
+            snprintf(in, sizeof in, "%02X %02X", a, b);
+            if (b >= lo && b <= hi)
+                snprintf(ex, sizeof ex, "!0+2");
+            else
+                snprintf(ex, sizeof ex, "!0+1 !1+1");
+            th_ctx(t, "lead %02X second %02X, end", a, b);
+            th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, in, ex, WENC_UTF_8);
+        }
+    }
+}
+
+static void test_bom_modes(th *t)
+{
+    th_ctx(t, "BOM sniff");
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB BF 41", "41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB BF", "", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB BF EF BB BF",
+                    "FEFF", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "41 EF BB BF", "41 FEFF",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB BF C3", "!3+1",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB BF FF FE", "!3+1 !4+1",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FE FF 00 41 D8 3D DE 00",
+                    "41 1F600", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FE FF", "", WENC_UTF_16BE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF FE 41 00", "41",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF FE", "", WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF FE 41", "!2+1",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF FE FF FE", "FEFF",
+                    WENC_UTF_16LE);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FE FF D8 00", "!2+2",
+                    WENC_UTF_16BE);
+    /* prefixes of BOMs that are not BOMs */
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB", "!0+2", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BB 41", "!0+2 41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF", "!0+1", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "EF BF BD", "FFFD",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FE", "!0+1", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FE 41", "!0+1 41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF", "!0+1", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "FF FF FE", "!0+1 !1+1 !2+1",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_SNIFF, "20 FF FE", "20 !1+1 !2+1",
+                    WENC_UTF_8);
+
+    th_ctx(t, "BOM strip (UTF-8 decode)");
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB BF 41", "41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB BF", "", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB BF EF BB BF", "FEFF",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "41 EF BB BF", "41 FEFF",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "FF FE 41 00",
+                    "!0+1 !1+1 41 0", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "FE FF 00 41",
+                    "!0+1 !1+1 0 41", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "FE FF", "!0+1 !1+1",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB", "!0+2", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB 41", "!0+2 41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_STRIP, "EF BB BF C3", "!3+1",
+                    WENC_UTF_8);
+
+    th_ctx(t, "BOM keep (UTF-8 decode without BOM)");
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, "EF BB BF 41", "FEFF 41",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, "EF BB BF", "FEFF",
+                    WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, "EF BB BF EF BB BF",
+                    "FEFF FEFF", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, "FF FE 41 00",
+                    "!0+1 !1+1 41 0", WENC_UTF_8);
+    th_check_decode(t, WENC_UTF_8, WENC_BOM_KEEP, "FE FF 00 41",
+                    "!0+1 !1+1 0 41", WENC_UTF_8);
+    th_ctx_clear(t);
+}
+
+static void test_encoder(th *t)
+{
+    wenc_encoder enc;
+    th_ctx(t, "UTF-8 encoder");
+    CHECK(t, wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_HTML));
+    CHECK(t, wenc_encoder_encoding(&enc) == WENC_UTF_8);
+    /* from UTF-8: well-formed input is copied */
+    th_check_encode(t, WENC_UTF_8, false, "", "");
+    th_check_encode(t, WENC_UTF_8, false, "'abc' 00 7F", "'abc' 00 7F");
+    th_check_encode(t, WENC_UTF_8, false, "C3 A9 E2 82 AC F0 9F 98 80",
+                    "C3 A9 E2 82 AC F0 9F 98 80");
+    th_check_encode(t, WENC_UTF_8, false, "C2 80 DF BF E0 A0 80 EF BF BF",
+                    "C2 80 DF BF E0 A0 80 EF BF BF");
+    th_check_encode(t, WENC_UTF_8, false, "F0 90 80 80 F4 8F BF BF",
+                    "F0 90 80 80 F4 8F BF BF");
+    th_check_encode(t, WENC_UTF_8, false, "EF BB BF 41", "EF BB BF 41");
+    th_check_encode(t, WENC_UTF_8, false, "EF BF BD", "EF BF BD");
+    /* ill-formed UTF-8: one EF BF BD per maximal subpart */
+    th_check_encode(t, WENC_UTF_8, false, "E0 80 80",
+                    "EFBFBD EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "E1 80 41", "EFBFBD 41");
+    th_check_encode(t, WENC_UTF_8, false, "F0 90 80", "EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "41 F0 90 80", "41 EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "ED A0 80", "EFBFBD EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "F4 90 80 80",
+                    "EFBFBD EFBFBD EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "C0 80", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "C2 41", "EFBFBD 41");
+    th_check_encode(t, WENC_UTF_8, false, "80 BF", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "FF FE", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "F5 80", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, false, "E2 82 E2 82 AC", "EFBFBD E282AC");
+    th_check_encode(t, WENC_UTF_8, false,
+                    "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64",
+                    "61 EFBFBD EFBFBD EFBFBD 62 EFBFBD 63 EFBFBD EFBFBD 64");
+    /* from UTF-16 */
+    th_check_encode(t, WENC_UTF_8, true, "", "");
+    th_check_encode(t, WENC_UTF_8, true, "0041 00E9 20AC D83D DE00",
+                    "41 C3A9 E282AC F09F9880");
+    th_check_encode(t, WENC_UTF_8, true, "0000 007F 0080 07FF 0800 FFFF",
+                    "00 7F C280 DFBF E0A080 EFBFBF");
+    th_check_encode(t, WENC_UTF_8, true, "D800 DC00 DBFF DFFF",
+                    "F0908080 F48FBFBF");
+    th_check_encode(t, WENC_UTF_8, true, "FEFF", "EFBBBF");
+    th_check_encode(t, WENC_UTF_8, true, "D800", "EFBFBD");
+    th_check_encode(t, WENC_UTF_8, true, "DC00", "EFBFBD");
+    th_check_encode(t, WENC_UTF_8, true, "D800 0041", "EFBFBD 41");
+    th_check_encode(t, WENC_UTF_8, true, "0041 DFFF 0042", "41 EFBFBD 42");
+    th_check_encode(t, WENC_UTF_8, true, "D800 D800 DC00",
+                    "EFBFBD F0908080");
+    th_check_encode(t, WENC_UTF_8, true, "DC00 D800", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, true, "DBFF DBFF", "EFBFBD EFBFBD");
+    th_check_encode(t, WENC_UTF_8, true, "D83D 0041 DE00", "EFBFBD 41 EFBFBD");
+    th_ctx_clear(t);
+}
+
+/* API details: reset, error before any error, forking a decoder by copy. */
+static void test_api(th *t)
+{
+    wenc_decoder dec;
+    wenc_decode_error err;
+    uint8_t out[64];
+    static const uint8_t src[] = {0x41, 0xE1, 0x80, 0x42, 0xF0, 0x9F, 0x98,
+                                  0x80};
+    th_ctx(t, "decoder API");
+    CHECK(t, wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_SNIFF,
+                               WENC_ERRORS_FATAL));
+    memset(&err, 0x55, sizeof err);
+    CHECK(t, !wenc_decoder_error(&dec, &err));
+    CHECK(t, err.offset == 0 && err.length == 0);
+    CHECK(t, wenc_decoder_encoding(&dec) == WENC_UTF_8);
+
+    size_t in = sizeof src, o = sizeof out;
+    wenc_status st = wenc_decode_to_utf8(&dec, src, &in, out, &o, true);
+    CHECK_EQ(t, "status", WENC_ERROR, st);
+    CHECK_EQ(t, "consumed", 3, in);
+    CHECK_EQ(t, "written", 1, o);
+    CHECK(t, wenc_decoder_error(&dec, &err));
+    CHECK_EQ(t, "error offset", 1, err.offset);
+    CHECK_EQ(t, "error length", 2, err.length);
+    CHECK(t, err.bytes[0] == 0xE1 && err.bytes[1] == 0x80);
+
+    /* fork: a copy continues identically */
+    wenc_decoder fork = dec;
+    size_t in2 = sizeof src - 3, o2 = sizeof out;
+    st = wenc_decode_to_utf8(&dec, src + 3, &in2, out, &o2, true);
+    CHECK_EQ(t, "status after error", WENC_INPUT_EMPTY, st);
+    static const uint8_t rest[] = {0x42, 0xF0, 0x9F, 0x98, 0x80};
+    CHECK_BYTES(t, "output after error", rest, sizeof rest, out, o2);
+    size_t in3 = sizeof src - 3, o3 = sizeof out;
+    uint8_t out3[64];
+    st = wenc_decode_to_utf8(&fork, src + 3, &in3, out3, &o3, true);
+    CHECK_EQ(t, "status of fork", WENC_INPUT_EMPTY, st);
+    CHECK_BYTES(t, "output of fork", rest, sizeof rest, out3, o3);
+
+    /* reset: error details cleared, same output again */
+    wenc_decoder_reset(&dec);
+    CHECK(t, !wenc_decoder_error(&dec, &err));
+    in = sizeof src, o = sizeof out;
+    st = wenc_decode_to_utf8(&dec, src, &in, out, &o, true);
+    CHECK_EQ(t, "status after reset", WENC_ERROR, st);
+    CHECK(t, wenc_decoder_error(&dec, &err));
+    CHECK_EQ(t, "error offset after reset", 1, err.offset);
+
+    /* reset after a BOM switched the encoding goes back to the initial one */
+    CHECK(t, wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_SNIFF,
+                               WENC_ERRORS_REPLACEMENT));
+    static const uint8_t bom[] = {0xFF, 0xFE, 0x41, 0x00};
+    in = sizeof bom, o = sizeof out;
+    st = wenc_decode_to_utf8(&dec, bom, &in, out, &o, true);
+    CHECK_EQ(t, "status", WENC_INPUT_EMPTY, st);
+    CHECK(t, wenc_decoder_encoding(&dec) == WENC_UTF_16LE);
+    wenc_decoder_reset(&dec);
+    CHECK(t, wenc_decoder_encoding(&dec) == WENC_UTF_8);
+
+    /* reset in the middle of a sequence forgets it */
+    CHECK(t, wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP,
+                               WENC_ERRORS_REPLACEMENT));
+    in = 2, o = sizeof out;
+    st = wenc_decode_to_utf8(&dec, src + 4, &in, out, &o, false);
+    CHECK_EQ(t, "status mid-sequence", WENC_INPUT_EMPTY, st);
+    CHECK_EQ(t, "written mid-sequence", 0, o);
+    wenc_decoder_reset(&dec);
+    in = 1, o = sizeof out;
+    st = wenc_decode_to_utf8(&dec, src, &in, out, &o, true);
+    CHECK_EQ(t, "status after reset mid-sequence", WENC_INPUT_EMPTY, st);
+    CHECK(t, o == 1 && out[0] == 0x41);
+
+    /* NULL buffers with zero lengths */
+    CHECK(t, wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_STRIP,
+                               WENC_ERRORS_REPLACEMENT));
+    in = 0, o = 0;
+    st = wenc_decode_to_utf8(&dec, NULL, &in, NULL, &o, false);
+    CHECK(t, st == WENC_INPUT_EMPTY && in == 0 && o == 0);
+    uint16_t u16[4];
+    in = 0, o = 4;
+    st = wenc_decode_to_utf16(&dec, NULL, &in, u16, &o, true);
+    CHECK(t, st == WENC_INPUT_EMPTY && in == 0 && o == 0);
+
+    /* max-length helpers on a fresh decoder */
+    CHECK(t, wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP,
+                               WENC_ERRORS_REPLACEMENT));
+    CHECK(t, wenc_decoder_max_utf8_len(&dec, SIZE_MAX) == SIZE_MAX);
+    CHECK(t, wenc_decoder_max_utf16_len(&dec, SIZE_MAX) == SIZE_MAX);
+    /* 1 byte may give U+FFFD: 3 bytes / 1 unit */
+    CHECK(t, wenc_decoder_max_utf8_len(&dec, 1) >= 3);
+    CHECK(t, wenc_decoder_max_utf16_len(&dec, 1) >= 1);
+
+    /* encoder API */
+    wenc_encoder enc;
+    wenc_encode_error eerr;
+    th_ctx(t, "encoder API");
+    CHECK(t, wenc_encoder_init(&enc, WENC_WINDOWS_1252, WENC_ERRORS_FATAL));
+    memset(&eerr, 0x55, sizeof eerr);
+    CHECK(t, !wenc_encoder_error(&enc, &eerr));
+    CHECK(t, eerr.code_point == 0 && eerr.offset == 0 && eerr.length == 0);
+    static const uint8_t u8src[] = {0x41, 0xE2, 0x98, 0x83, 0x42};
+    in = sizeof u8src, o = sizeof out;
+    st = wenc_encode_from_utf8(&enc, u8src, &in, out, &o, true);
+    CHECK_EQ(t, "encoder status", WENC_ERROR, st);
+    CHECK_EQ(t, "encoder consumed", 4, in);
+    CHECK_EQ(t, "encoder written", 1, o);
+    CHECK(t, wenc_encoder_error(&enc, &eerr));
+    CHECK_EQ(t, "encoder error code point", 0x2603, eerr.code_point);
+    CHECK_EQ(t, "encoder error offset", 1, eerr.offset);
+    CHECK_EQ(t, "encoder error length", 3, eerr.length);
+    wenc_encoder_reset(&enc);
+    CHECK(t, !wenc_encoder_error(&enc, &eerr));
+    CHECK(t, wenc_encoder_max_len(&enc, SIZE_MAX) == SIZE_MAX);
+    in = 0, o = 0;
+    st = wenc_encode_from_utf16(&enc, NULL, &in, NULL, &o, true);
+    CHECK(t, st == WENC_INPUT_EMPTY && in == 0 && o == 0);
+    th_ctx_clear(t);
+}
+
+int main(void)
+{
+    th t;
+    th_begin(&t, "test_utf8");
+    test_decoder_vectors(&t);
+    test_exhaustive_pairs(&t);
+    test_bom_modes(&t);
+    test_encoder(&t);
+    test_api(&t);
+    return th_end(&t);
+}
