@@ -217,7 +217,8 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
             all_bytes[i] = (uint8_t)(dir ? 255 - i : i);
             add_decoded_byte(&x, &ix, all_bytes[i], i);
         }
-        for (int m = 0; m < 3; m++) {
+        /* descending starts with FF FE, a BOM under sniff: tested below */
+        for (int m = dir ? 1 : 0; m < 3; m++) {
             th_ctx(t, "%s all bytes %s", e->name, dir ? "descending" : "ascending");
             check_decode_spec(t, e->id, (wenc_bom_mode)m, all_bytes, 256,
                               spec_str(&x), e->id);
