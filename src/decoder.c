@@ -104,7 +104,8 @@ static int bom_match(const uint8_t *buf, size_t n, const uint8_t *bom,
 /*
  * §6 BOM sniff, one byte at a time so that a BOM split across calls is
  * found. Buffered bytes live in replay_[0..bom_len_) and, if they turn out
- * not to be a BOM, are replayed through the codec. Returns bytes consumed.
+ * not to be a BOM, are decoded from there (those of earlier calls) or from
+ * src again. Returns the bytes of src consumed.
  */
 static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
                        bool last)
@@ -145,11 +146,13 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
             break;
         dec->replay_[dec->bom_len_++] = src[pos++];
     }
-    dec->replay_len_ = dec->bom_len_;
+    /* Not a BOM. The buffered bytes taken from this call are simply left
+     * unconsumed; only those from earlier calls need replaying. */
+    dec->replay_len_ = (uint8_t)(dec->bom_len_ - pos);
     dec->replay_pos_ = 0;
     dec->bom_len_ = 0;
     dec->bom_done_ = 1;
-    return pos;
+    return 0;
 }
 
 static const uint8_t no_bytes[1] = {0};
