@@ -162,6 +162,52 @@ static void dec_variant(th *t, const th_dec_opts *base, const uint8_t *src,
     th_dec_result_free(&r);
 }
 
+/* Decodes src[0,k) (not last) with a fresh decoder, copies the decoder, and
+ * finishes the stream with src[k,n) on the original and on the copy: both
+ * must give the one-call output (the header allows forking by copy). Only
+ * for replacement mode (no errors to step over). */
+static void dec_fork(th *t, const th_dec_opts *base, const uint8_t *src,
+                     size_t n, size_t k, const th_dec_result *ref)
+{
+    wenc_decoder dec;
+    if (!wenc_decoder_init(&dec, base->id, base->bom, base->err))
+        return;
+    size_t cap = 3 * n + 16;
+    uint8_t *o8 = malloc(cap);
+    uint16_t *o16 = malloc(cap * sizeof *o16);
+    if (!o8 || !o16)
+        abort();
+    size_t in = k, o = cap;
+    wenc_status st = base->utf16
+                         ? wenc_decode_to_utf16(&dec, k ? src : NULL, &in, o16, &o, false)
+                         : wenc_decode_to_utf8(&dec, k ? src : NULL, &in, o8, &o, false);
+    size_t first = o;
+    bool ok = st == WENC_INPUT_EMPTY && in == k;
+    wenc_decoder copy = dec;
+    for (int which = 0; which < 2 && ok; which++) {
+        wenc_decoder *d = which ? &copy : &dec;
+        in = n - k;
+        o = cap - first;
+        st = base->utf16 ? wenc_decode_to_utf16(d, n - k ? src + k : NULL, &in,
+                                                o16 + first, &o, true)
+                         : wenc_decode_to_utf8(d, n - k ? src + k : NULL, &in,
+                                               o8 + first, &o, true);
+        CHECKF(t, st == WENC_INPUT_EMPTY && in == n - k,
+               "fork at %zu (%s): status %d, consumed %zu", k,
+               which ? "copy" : "original", (int)st, in);
+        if (base->utf16)
+            CHECK_UNITS(t, which ? "output of the copy" : "output of the original",
+                        ref->out16.p, ref->out16.len, o16, first + o);
+        else
+            CHECK_BYTES(t, which ? "output of the copy" : "output of the original",
+                        ref->out8.p, ref->out8.len, o8, first + o);
+    }
+    CHECKF(t, ok, "fork at %zu: first part status %d consumed %zu", k, (int)st,
+           in);
+    free(o8);
+    free(o16);
+}
+
 static void test_decode_case(th *t, const dcase *c, th_rng *rng)
 {
     th_bytes src = {0};
@@ -221,6 +267,9 @@ static void test_decode_case(th *t, const dcase *c, th_rng *rng)
                     dec_variant(t, &base, src.p, n, s4, 4, 0, &ref,
                                 "one split with empty chunks");
                 }
+                if (!fatal)
+                    for (size_t k = 0; k <= n; k++)
+                        dec_fork(t, &base, src.p, n, k, &ref);
                 /* one byte per call with an empty call between bytes */
                 for (size_t i = 0; i <= n; i++)
                     splits[2 * i] = splits[2 * i + 1] = i;
