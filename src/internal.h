@@ -362,4 +362,48 @@ extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
                                                        WENC_IBM866 + 1];
 extern const uint8_t wenc_single_byte_pages[][256];
 
+/* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */
+typedef struct pointer_map {
+    const uint8_t *page_of;        /* 256 entries: page per high byte */
+    const uint16_t (*pages)[256];  /* page 0 is empty */
+} pointer_map;
+
+WENC_INLINE uint32_t pointer_lookup(const pointer_map *map, uint32_t cp)
+{
+    if (cp > 0xFFFF)
+        return 0;
+    return map->pages[map->page_of[cp >> 8]][cp & 0xFF];
+}
+
+/* Indexes (pointer -> code point, 0 = none) and encoder maps. */
+extern const uint16_t wenc_gb18030_index[];
+extern const size_t wenc_gb18030_index_size;
+typedef struct gb18030_range {
+    uint32_t pointer;
+    uint32_t code_point;
+} gb18030_range;
+extern const gb18030_range wenc_gb18030_ranges[];
+extern const size_t wenc_gb18030_range_count;
+extern const pointer_map wenc_gb18030_map;
+
+extern const uint32_t wenc_big5_index[];
+extern const size_t wenc_big5_index_size;
+extern const pointer_map wenc_big5_map;
+extern const uint32_t wenc_big5_astral_code_points[];
+extern const uint16_t wenc_big5_astral_pointers[];
+extern const size_t wenc_big5_astral_count;
+
+extern const uint16_t wenc_jis0208_index[];
+extern const size_t wenc_jis0208_index_size;
+extern const uint16_t wenc_jis0212_index[];
+extern const size_t wenc_jis0212_index_size;
+extern const uint16_t wenc_iso_2022_jp_katakana_index[];
+extern const size_t wenc_iso_2022_jp_katakana_index_size;
+extern const pointer_map wenc_jis0208_map;
+extern const pointer_map wenc_shift_jis_map;
+
+extern const uint16_t wenc_euc_kr_index[];
+extern const size_t wenc_euc_kr_index_size;
+extern const pointer_map wenc_euc_kr_map;
+
 #endif /* WENC_INTERNAL_H */

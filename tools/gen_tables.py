@@ -257,6 +257,140 @@ def gen_single_byte(encodings, data_dir):
     return "".join(out)
 
 
+# ---- multi-byte encodings -----------------------------------------------------
+
+def emit_pointer_map(prefix, encode):
+    """A two-level map from BMP code points to pointer + 1 (0 = none)."""
+    pages, numbers, page_of = [], {}, [0] * 256
+    for high in range(256):
+        page = tuple(encode.get(high << 8 | low, -1) + 1 for low in range(256))
+        if any(page):
+            if page not in numbers:
+                numbers[page] = len(pages) + 1
+                pages.append(page)
+            page_of[high] = numbers[page]
+    if len(pages) > 255 or max((max(p) for p in pages), default=0) > 0xFFFF:
+        raise DataError("%s: encode map does not fit" % prefix)
+    for cp, pointer in encode.items():
+        assert cp <= 0xFFFF and pages[page_of[cp >> 8] - 1][cp & 0xFF] == pointer + 1
+    out = [emit_array("uint8_t", prefix + "_page_of", page_of, 16, size="256")]
+    out.append("static const uint16_t %s_pages[][256] = {\n" % prefix)
+    out.append("    {0},\n")
+    for page in pages:
+        out.append("    {" + ", ".join(str(v) for v in page) + "},\n")
+    out.append("};\n")
+    out.append("const pointer_map wenc_%s_map = {%s_page_of, %s_pages};\n"
+               % (prefix, prefix, prefix))
+    return "".join(out)
+
+
+def emit_index(name, table, size, ctype="uint16_t"):
+    values = [table.get(p, 0) for p in range(size)]
+    if any(v == 0 for p, v in table.items()):
+        raise DataError("%s: code point 0 in index" % name)
+    text = emit_array(ctype, "wenc_%s_index" % name, values, 12, static=False, size=str(size))
+    return text + "const size_t wenc_%s_index_size = %d;\n" % (name, size)
+
+
+# The GB18030-2022 revision moved these 18 pointers from Private Use code points
+# to standard ones; the gb18030 and GBK encoders still map the Private Use code
+# points to the same two bytes (pointer: old code point).
+GB18030_PUA_EXTRAS = {
+    7182: 0xE78D, 7183: 0xE78E, 7184: 0xE78F, 7185: 0xE790, 7186: 0xE791,
+    7187: 0xE792, 7188: 0xE793, 7201: 0xE794, 7202: 0xE795, 7208: 0xE796,
+    23775: 0xE81E, 23783: 0xE826, 23788: 0xE82B, 23789: 0xE82C, 23795: 0xE832,
+    23812: 0xE843, 23829: 0xE854, 23845: 0xE864,
+}
+
+
+def gen_gb18030(data_dir):
+    table, meta = read_index(data_dir, "gb18030")
+    ranges, rmeta = read_index(data_dir, "gb18030-ranges")
+    if sorted(table) != list(range(23940)):
+        raise DataError("index gb18030 is not pointers 0..23939")
+    encode = first_pointers(table)
+    for pointer, cp in GB18030_PUA_EXTRAS.items():
+        if cp in encode:
+            raise DataError("U+%04X is already in index gb18030" % cp)
+        encode[cp] = pointer
+    out = [file_header([meta, rmeta])]
+    out.append(emit_index("gb18030", table, 23940))
+    out.append("\n/* Index gb18030 ranges, ascending by pointer and by code point. */\n")
+    out.append("const gb18030_range wenc_gb18030_ranges[] = {\n")
+    pairs = sorted(ranges.items())
+    for pointer, cp in pairs:
+        out.append("    {%d, 0x%X},\n" % (pointer, cp))
+    out.append("};\n")
+    if [cp for _, cp in pairs] != sorted(cp for _, cp in pairs):
+        raise DataError("index gb18030 ranges is not ascending in code points")
+    out.append("const size_t wenc_gb18030_range_count = %d;\n\n" % len(pairs))
+    out.append("/* Encoder: index pointer (first pointer) per code point, plus the\n"
+               " * 18 Private Use code points of the GB18030-2022 note. */\n")
+    out.append(emit_pointer_map("gb18030", encode))
+    return "".join(out)
+
+
+BIG5_LAST_POINTER = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
+
+
+def gen_big5(data_dir):
+    table, meta = read_index(data_dir, "big5")
+    size = max(table) + 1
+    encode = {}
+    # Index Big5 pointer: skip the HKSCS pointers below (0xA1 - 0x81) * 157;
+    # the last pointer for six code points, the first for all others.
+    for pointer in sorted(table):
+        if pointer < (0xA1 - 0x81) * 157:
+            continue
+        cp = table[pointer]
+        if cp in BIG5_LAST_POINTER or cp not in encode:
+            encode[cp] = pointer
+    bmp = {cp: p for cp, p in encode.items() if cp <= 0xFFFF}
+    astral = sorted((cp, p) for cp, p in encode.items() if cp > 0xFFFF)
+    out = [file_header([meta])]
+    out.append(emit_index("big5", table, size, "uint32_t"))
+    out.append("\n")
+    out.append(emit_pointer_map("big5", bmp))
+    out.append("\n/* Encoder, code points above U+FFFF: ascending, with their pointers. */\n")
+    out.append(emit_array("uint32_t", "wenc_big5_astral_code_points",
+                          [cp for cp, _ in astral], 8, static=False))
+    out.append(emit_array("uint16_t", "wenc_big5_astral_pointers",
+                          [p for _, p in astral], 12, static=False))
+    out.append("const size_t wenc_big5_astral_count = %d;\n" % len(astral))
+    return "".join(out)
+
+
+def gen_japanese(data_dir):
+    jis0208, meta0208 = read_index(data_dir, "jis0208")
+    jis0212, meta0212 = read_index(data_dir, "jis0212")
+    katakana, metakana = read_index(data_dir, "iso-2022-jp-katakana")
+    euc = first_pointers(jis0208)
+    if any(p >= 8836 for p in euc.values()):
+        raise DataError("index jis0208: an index pointer is 8836 or more")
+    sjis = first_pointers(jis0208, skip=lambda p: 8272 <= p <= 8835)
+    out = [file_header([meta0208, meta0212, metakana])]
+    out.append(emit_index("jis0208", jis0208, max(jis0208) + 1))
+    out.append("\n")
+    out.append(emit_index("jis0212", jis0212, max(jis0212) + 1))
+    out.append("\n")
+    out.append(emit_index("iso_2022_jp_katakana", katakana, max(katakana) + 1))
+    out.append("\n/* EUC-JP and ISO-2022-JP encoders: index pointer in jis0208. */\n")
+    out.append(emit_pointer_map("jis0208", euc))
+    out.append("\n/* Shift_JIS encoder: index Shift_JIS pointer (pointers 8272 to 8835\n"
+               " * excluded). */\n")
+    out.append(emit_pointer_map("shift_jis", sjis))
+    return "".join(out)
+
+
+def gen_euc_kr(data_dir):
+    table, meta = read_index(data_dir, "euc-kr")
+    out = [file_header([meta])]
+    out.append(emit_index("euc_kr", table, max(table) + 1))
+    out.append("\n")
+    out.append(emit_pointer_map("euc_kr", first_pointers(table)))
+    return "".join(out)
+
+
 # ---- driver -----------------------------------------------------------------
 
 def generate(data_dir):
@@ -264,6 +398,10 @@ def generate(data_dir):
     return {
         "labels.c": gen_labels(encodings, meta),
         "single_byte.c": gen_single_byte(encodings, data_dir),
+        "gb18030.c": gen_gb18030(data_dir),
+        "big5.c": gen_big5(data_dir),
+        "japanese.c": gen_japanese(data_dir),
+        "euc_kr.c": gen_euc_kr(data_dir),
     }
 
 
