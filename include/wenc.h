@@ -223,10 +223,8 @@ typedef struct wenc_decoder {
 /*
  * Initialises (or re-initialises) a decoder for encoding `id`.
  * error_mode: WENC_ERRORS_REPLACEMENT or WENC_ERRORS_FATAL.
- * Returns false, leaving *dec unusable, when id is out of range, a mode is
- * not a decoder mode, or the encoding is one this version does not yet
- * implement (the legacy multi-byte encodings GBK, gb18030, Big5, EUC-JP,
- * ISO-2022-JP, Shift_JIS, EUC-KR); true otherwise.
+ * Returns false, leaving *dec unusable, when id is out of range or a mode is
+ * not a decoder mode; true otherwise.
  */
 bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
                        wenc_error_mode error_mode);
@@ -321,8 +319,7 @@ typedef struct wenc_encoder {
  * (replacement, UTF-16BE, UTF-16LE) encodes as its output encoding, UTF-8
  * (the Standard's "get an output encoding"); wenc_encoder_encoding() tells.
  * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
- * out of range, a mode that is not an encoder mode, or an encoding this
- * version does not yet implement (as for wenc_decoder_init()).
+ * out of range or a mode that is not an encoder mode.
  */
 bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                        wenc_error_mode error_mode);

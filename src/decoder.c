@@ -10,6 +10,12 @@ static const decoder_codec *codec_for(int id)
     case FAMILY_UTF_16: return &wenc_utf16_decoder;
     case FAMILY_X_USER_DEFINED: return &wenc_x_user_defined_decoder;
     case FAMILY_REPLACEMENT: return &wenc_replacement_decoder;
+    case FAMILY_GB18030: return &wenc_gb18030_decoder;
+    case FAMILY_BIG5: return &wenc_big5_decoder;
+    case FAMILY_EUC_JP: return &wenc_euc_jp_decoder;
+    case FAMILY_ISO_2022_JP: return &wenc_iso_2022_jp_decoder;
+    case FAMILY_SHIFT_JIS: return &wenc_shift_jis_decoder;
+    case FAMILY_EUC_KR: return &wenc_euc_kr_decoder;
     default: return NULL;
     }
 }

@@ -9,6 +9,12 @@ static const encoder_codec *codec_for(int id)
     case FAMILY_UTF_8: return &wenc_utf8_encoder;
     case FAMILY_SINGLE_BYTE: return &wenc_single_byte_encoder;
     case FAMILY_X_USER_DEFINED: return &wenc_x_user_defined_encoder;
+    case FAMILY_GB18030: return &wenc_gb18030_encoder;
+    case FAMILY_BIG5: return &wenc_big5_encoder;
+    case FAMILY_EUC_JP: return &wenc_euc_jp_encoder;
+    case FAMILY_ISO_2022_JP: return &wenc_iso_2022_jp_encoder;
+    case FAMILY_SHIFT_JIS: return &wenc_shift_jis_encoder;
+    case FAMILY_EUC_KR: return &wenc_euc_kr_encoder;
     default: return NULL;
     }
 }

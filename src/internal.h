@@ -131,6 +131,12 @@ extern const decoder_codec wenc_single_byte_decoder;
 extern const decoder_codec wenc_utf16_decoder;
 extern const decoder_codec wenc_x_user_defined_decoder;
 extern const decoder_codec wenc_replacement_decoder;
+extern const decoder_codec wenc_gb18030_decoder;
+extern const decoder_codec wenc_big5_decoder;
+extern const decoder_codec wenc_euc_jp_decoder;
+extern const decoder_codec wenc_iso_2022_jp_decoder;
+extern const decoder_codec wenc_shift_jis_decoder;
+extern const decoder_codec wenc_euc_kr_decoder;
 
 /* Records a malformed sequence of n bytes (the first ones from `held`, which
  * the codec kept from earlier input, then from `cur`). */
@@ -141,6 +147,21 @@ void wenc_decoder_set_error(wenc_decoder *dec, const uint8_t *held,
 /* Pushes bytes that must be read again before the rest of the input. */
 void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
                               size_t n);
+
+/* Restores the last n bytes read (§3 restore), `bytes` being their values:
+ * those still in src are unread by moving *pos back, the others are pushed
+ * for replay (then CODEC_REPLAY is returned, else CODEC_INPUT_EMPTY). */
+WENC_INLINE codec_status unread(wenc_decoder *dec, const uint8_t *bytes,
+                                size_t n, size_t *pos)
+{
+    if (*pos >= n) {
+        *pos -= n;
+        return CODEC_INPUT_EMPTY;
+    }
+    wenc_decoder_push_replay(dec, bytes, n - *pos);
+    *pos = 0;
+    return CODEC_REPLAY;
+}
 
 /* A decoder's "return error" (§4.1): in fatal mode records the malformed
  * sequence and gives CODEC_ERROR; in replacement mode writes U+FFFD, or gives
@@ -195,6 +216,12 @@ typedef struct encoder_codec {
 extern const encoder_codec wenc_utf8_encoder;
 extern const encoder_codec wenc_single_byte_encoder;
 extern const encoder_codec wenc_x_user_defined_encoder;
+extern const encoder_codec wenc_gb18030_encoder;
+extern const encoder_codec wenc_big5_encoder;
+extern const encoder_codec wenc_euc_jp_encoder;
+extern const encoder_codec wenc_iso_2022_jp_encoder;
+extern const encoder_codec wenc_shift_jis_encoder;
+extern const encoder_codec wenc_euc_kr_encoder;
 
 /* ---- input readers ---------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* The legacy single-byte encodings (§9): one decoder and one encoder over
  * the index of the encoding in use (src/tables/single_byte.c). */
-#include "../internal.h"
+#include "loops.h"
 
 static const single_byte_table *table_of(int id)
 {
@@ -50,21 +50,17 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
     return st;
 }
 
-static codec_status sb_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                               size_t len, size_t *consumed, void *dst,
-                               size_t cap, size_t *written, bool last)
+WENC_INLINE codec_status sb_decode_loop(wenc_decoder *dec,
+                                        const uint8_t *src, size_t len,
+                                        size_t *consumed, void *dst,
+                                        size_t cap, size_t *written,
+                                        bool last, int utf16)
 {
     (void)last;
-    return sb_decode(dec, src, len, consumed, dst, cap, written, 0);
+    return sb_decode(dec, src, len, consumed, dst, cap, written, utf16);
 }
 
-static codec_status sb_to_utf16(wenc_decoder *dec, const uint8_t *src,
-                                size_t len, size_t *consumed, void *dst,
-                                size_t cap, size_t *written, bool last)
-{
-    (void)last;
-    return sb_decode(dec, src, len, consumed, dst, cap, written, 1);
-}
+DEFINE_DECODE_SINKS(sb, sb_decode_loop)
 
 static size_t sb_held(const wenc_decoder *dec)
 {
@@ -76,62 +72,25 @@ const decoder_codec wenc_single_byte_decoder = {sb_to_utf8, sb_to_utf16,
                                                 sb_held};
 
 /* §9.2 single-byte encoder */
+static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    const uint8_t *page_of = table_of(enc->encoding_)->encode_page;
+    if (cp > 0xFFFF)
+        return 0;
+    out[0] = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+    return out[0] != 0;
+}
+
 WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    size_t len, size_t *consumed, uint8_t *dst,
                                    size_t cap, size_t *written, bool last,
                                    int utf16)
 {
-    const uint8_t *pages = table_of(enc->encoding_)->encode_page;
-    size_t pos = 0, out = 0;
-    codec_status st = CODEC_INPUT_EMPTY;
-    while (pos < len) {
-        size_t n = len - pos < cap - out ? len - pos : cap - out;
-        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
-        pos += a;
-        out += a;
-        if (pos == len)
-            break;
-        uint32_t cp;
-        size_t k = reader_next(src, pos, len, last, &cp, utf16);
-        if (k == 0)
-            break;
-        uint8_t byte = 0;
-        if (cp < 0x80)
-            byte = (uint8_t)cp;
-        else if (cp < 0x10000)
-            byte = wenc_single_byte_pages[pages[cp >> 8]][cp & 0xFF];
-        if (byte == 0 && cp != 0) {
-            enc->error_code_point_ = cp;
-            enc->error_len_ = (uint8_t)k;
-            pos += k;
-            st = CODEC_UNMAPPABLE;
-            break;
-        }
-        if (out == cap) {
-            st = CODEC_OUTPUT_FULL;
-            break;
-        }
-        dst[out++] = byte;
-        pos += k;
-    }
-    *consumed = pos;
-    *written = out;
-    return st;
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, sb_step);
 }
 
-static codec_status sb_from_utf8(wenc_encoder *enc, const uint8_t *src,
-                                 size_t len, size_t *consumed, uint8_t *dst,
-                                 size_t cap, size_t *written, bool last)
-{
-    return sb_encode(enc, src, len, consumed, dst, cap, written, last, 0);
-}
-
-static codec_status sb_from_utf16(wenc_encoder *enc, const uint16_t *src,
-                                  size_t len, size_t *consumed, uint8_t *dst,
-                                  size_t cap, size_t *written, bool last)
-{
-    return sb_encode(enc, src, len, consumed, dst, cap, written, last, 1);
-}
+DEFINE_ENCODE_READERS(sb, sb_encode)
 
 /* "&#65533;" (8 bytes) for one input unit at most. */
 const encoder_codec wenc_single_byte_encoder = {sb_from_utf8, sb_from_utf16,

@@ -1,5 +1,5 @@
 /* x-user-defined (§14.5): bytes 0x80–0xFF ↔ U+F780–U+F7FF. */
-#include "../internal.h"
+#include "loops.h"
 
 /* §14.5.1 x-user-defined decoder */
 WENC_INLINE codec_status xud_decode(const uint8_t *src, size_t len,
@@ -34,23 +34,18 @@ WENC_INLINE codec_status xud_decode(const uint8_t *src, size_t len,
     return st;
 }
 
-static codec_status xud_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                                size_t len, size_t *consumed, void *dst,
-                                size_t cap, size_t *written, bool last)
+WENC_INLINE codec_status xud_decode_loop(wenc_decoder *dec,
+                                         const uint8_t *src, size_t len,
+                                         size_t *consumed, void *dst,
+                                         size_t cap, size_t *written,
+                                         bool last, int utf16)
 {
     (void)dec;
     (void)last;
-    return xud_decode(src, len, consumed, dst, cap, written, 0);
+    return xud_decode(src, len, consumed, dst, cap, written, utf16);
 }
 
-static codec_status xud_to_utf16(wenc_decoder *dec, const uint8_t *src,
-                                 size_t len, size_t *consumed, void *dst,
-                                 size_t cap, size_t *written, bool last)
-{
-    (void)dec;
-    (void)last;
-    return xud_decode(src, len, consumed, dst, cap, written, 1);
-}
+DEFINE_DECODE_SINKS(xud, xud_decode_loop)
 
 static size_t xud_held(const wenc_decoder *dec)
 {
@@ -62,57 +57,25 @@ const decoder_codec wenc_x_user_defined_decoder = {xud_to_utf8, xud_to_utf16,
                                                    xud_held};
 
 /* §14.5.2 x-user-defined encoder */
+static size_t xud_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    (void)enc;
+    if (cp < 0xF780 || cp > 0xF7FF)
+        return 0;
+    out[0] = (uint8_t)(cp - 0xF780 + 0x80);
+    return 1;
+}
+
 WENC_INLINE codec_status xud_encode(wenc_encoder *enc, const void *src,
                                     size_t len, size_t *consumed, uint8_t *dst,
                                     size_t cap, size_t *written, bool last,
                                     int utf16)
 {
-    size_t pos = 0, out = 0;
-    codec_status st = CODEC_INPUT_EMPTY;
-    while (pos < len) {
-        size_t n = len - pos < cap - out ? len - pos : cap - out;
-        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
-        pos += a;
-        out += a;
-        if (pos == len)
-            break;
-        uint32_t cp;
-        size_t k = reader_next(src, pos, len, last, &cp, utf16);
-        if (k == 0)
-            break;
-        if (cp >= 0x80 && (cp < 0xF780 || cp > 0xF7FF)) {
-            enc->error_code_point_ = cp;
-            enc->error_len_ = (uint8_t)k;
-            pos += k;
-            st = CODEC_UNMAPPABLE;
-            break;
-        }
-        if (out == cap) {
-            st = CODEC_OUTPUT_FULL;
-            break;
-        }
-        dst[out++] = (uint8_t)(cp < 0x80 ? cp : cp - 0xF780 + 0x80);
-        pos += k;
-    }
-    *consumed = pos;
-    *written = out;
-    return st;
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, xud_step);
 }
 
-static codec_status xud_from_utf8(wenc_encoder *enc, const uint8_t *src,
-                                  size_t len, size_t *consumed, uint8_t *dst,
-                                  size_t cap, size_t *written, bool last)
-{
-    return xud_encode(enc, src, len, consumed, dst, cap, written, last, 0);
-}
-
-static codec_status xud_from_utf16(wenc_encoder *enc, const uint16_t *src,
-                                   size_t len, size_t *consumed,
-                                   uint8_t *dst, size_t cap, size_t *written,
-                                   bool last)
-{
-    return xud_encode(enc, src, len, consumed, dst, cap, written, last, 1);
-}
+DEFINE_ENCODE_READERS(xud, xud_encode)
 
 const encoder_codec wenc_x_user_defined_encoder = {xud_from_utf8,
                                                    xud_from_utf16, 8, 0};

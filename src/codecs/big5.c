@@ -1,0 +1,85 @@
+/* Big5 (§11.1). */
+#include "loops.h"
+
+static first_byte big5_first(uint8_t byte, uint32_t *cp)
+{
+    (void)cp;
+    return byte >= 0x81 && byte <= 0xFE ? FIRST_LEAD : FIRST_ERROR;
+}
+
+static size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+{
+    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE)))
+        return 0;
+    uint32_t pointer = (uint32_t)(lead - 0x81) * 157 +
+                       (byte - (byte < 0x7F ? 0x40u : 0x62u));
+    /* The four pointers that stand for two code points. */
+    switch (pointer) {
+    case 1133: cps[0] = 0x00CA, cps[1] = 0x0304; return 2;
+    case 1135: cps[0] = 0x00CA, cps[1] = 0x030C; return 2;
+    case 1164: cps[0] = 0x00EA, cps[1] = 0x0304; return 2;
+    case 1166: cps[0] = 0x00EA, cps[1] = 0x030C; return 2;
+    default: break;
+    }
+    if (pointer >= wenc_big5_index_size || wenc_big5_index[pointer] == 0)
+        return 0;
+    cps[0] = wenc_big5_index[pointer];
+    return 1;
+}
+
+/* §11.1.1 Big5 decoder */
+WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,
+                                     size_t len, size_t *consumed, void *dst,
+                                     size_t cap, size_t *written, bool last,
+                                     int utf16)
+{
+    return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
+                             utf16, big5_first, big5_pair);
+}
+
+DEFINE_DECODE_SINKS(big5, big5_decode)
+
+const decoder_codec wenc_big5_decoder = {big5_to_utf8, big5_to_utf16,
+                                         lead_byte_held};
+
+/* §11.1.2 Big5 encoder, with the index Big5 pointer rules built into the
+ * generated map. */
+static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    (void)enc;
+    uint32_t pointer = pointer_lookup(&wenc_big5_map, cp);
+    if (pointer) {
+        pointer--;
+    } else if (cp > 0xFFFF) {
+        size_t lo = 0, hi = wenc_big5_astral_count;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (wenc_big5_astral_code_points[mid] < cp)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == wenc_big5_astral_count || wenc_big5_astral_code_points[lo] != cp)
+            return 0;
+        pointer = wenc_big5_astral_pointers[lo];
+    } else {
+        return 0;
+    }
+    uint32_t trail = pointer % 157;
+    out[0] = (uint8_t)(pointer / 157 + 0x81);
+    out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x62));
+    return 2;
+}
+
+WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
+                                     size_t len, size_t *consumed,
+                                     uint8_t *dst, size_t cap, size_t *written,
+                                     bool last, int utf16)
+{
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, big5_step);
+}
+
+DEFINE_ENCODE_READERS(big5, big5_encode)
+
+const encoder_codec wenc_big5_encoder = {big5_from_utf8, big5_from_utf16, 8, 0};

@@ -1,0 +1,147 @@
+/* EUC-JP (§12.1). */
+#include "loops.h"
+
+/* Decoder state: bytes_[0] = EUC-JP lead (0 = none), state_[0] = EUC-JP
+ * jis0212 (then 0x8F came before the lead). */
+
+/* §12.1.1 EUC-JP decoder */
+WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
+                                       size_t len, size_t *consumed,
+                                       void *dst, size_t cap, size_t *written,
+                                       bool last, int utf16)
+{
+    uint8_t lead = dec->bytes_[0], jis0212 = dec->state_[0];
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        if (!lead) {
+            while (pos < len && src[pos] < 0x80) {
+                size_t n = len - pos < cap - out ? len - pos : cap - out;
+                if (n == 0) {
+                    st = CODEC_OUTPUT_FULL;
+                    goto done;
+                }
+                n = sink_ascii(src + pos, dst, out, n, utf16);
+                pos += n;
+                out += n;
+            }
+        }
+        uint8_t held[2] = {0x8F, lead};
+        const uint8_t *held_at = jis0212 ? held : held + 1;
+        size_t held_len = jis0212 ? 2 : 1;
+        if (pos == len) {
+            if (last && lead) {
+                st = sink_error(dec, held_at, held_len, NULL, 0, dst, cap, &out,
+                                utf16);
+                if (st != CODEC_OUTPUT_FULL)
+                    lead = 0, jis0212 = 0;
+            }
+            goto done;
+        }
+        uint8_t b = src[pos];
+        uint32_t cp = 0;
+        if (lead == 0x8E && b >= 0xA1 && b <= 0xDF) {
+            cp = 0xFF61u - 0xA1u + b;
+        } else if (lead == 0x8F && b >= 0xA1 && b <= 0xFE) {
+            jis0212 = 1;
+            lead = b;
+            pos++;
+            continue;
+        } else if (lead) {
+            if (lead >= 0xA1 && lead <= 0xFE && b >= 0xA1 && b <= 0xFE) {
+                uint32_t pointer = (uint32_t)(lead - 0xA1) * 94 + b - 0xA1u;
+                if (jis0212)
+                    cp = pointer < wenc_jis0212_index_size
+                             ? wenc_jis0212_index[pointer] : 0;
+                else
+                    cp = pointer < wenc_jis0208_index_size
+                             ? wenc_jis0208_index[pointer] : 0;
+            }
+            if (cp == 0) {
+                size_t taken = b < 0x80 ? 0 : 1; /* ASCII is read again */
+                st = sink_error(dec, held_at, held_len, &b, taken, dst, cap,
+                                &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                lead = 0, jis0212 = 0;
+                pos += taken;
+                if (st == CODEC_ERROR)
+                    goto done;
+                continue;
+            }
+        } else if (b == 0x8E || b == 0x8F || (b >= 0xA1 && b <= 0xFE)) {
+            lead = b;
+            pos++;
+            continue;
+        } else {
+            st = sink_error(dec, NULL, 0, &b, 1, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            pos++;
+            if (st == CODEC_ERROR)
+                goto done;
+            continue;
+        }
+        if (cap - out < sink_units(cp, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            goto done;
+        }
+        out = sink_put(dst, out, cp, utf16);
+        lead = 0, jis0212 = 0;
+        pos++;
+    }
+done:
+    dec->bytes_[0] = lead;
+    dec->state_[0] = jis0212;
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+DEFINE_DECODE_SINKS(euc_jp, euc_jp_decode)
+
+static size_t euc_jp_held(const wenc_decoder *dec)
+{
+    return dec->bytes_[0] ? 1u + dec->state_[0] : 0u;
+}
+
+const decoder_codec wenc_euc_jp_decoder = {euc_jp_to_utf8, euc_jp_to_utf16,
+                                           euc_jp_held};
+
+/* §12.1.2 EUC-JP encoder */
+static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    (void)enc;
+    if (cp == 0xA5 || cp == 0x203E) {
+        out[0] = cp == 0xA5 ? 0x5C : 0x7E;
+        return 1;
+    }
+    if (cp >= 0xFF61 && cp <= 0xFF9F) {
+        out[0] = 0x8E;
+        out[1] = (uint8_t)(cp - 0xFF61 + 0xA1);
+        return 2;
+    }
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    uint32_t pointer = pointer_lookup(&wenc_jis0208_map, cp);
+    if (pointer == 0)
+        return 0;
+    pointer--;
+    out[0] = (uint8_t)(pointer / 94 + 0xA1);
+    out[1] = (uint8_t)(pointer % 94 + 0xA1);
+    return 2;
+}
+
+WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
+                                       size_t len, size_t *consumed,
+                                       uint8_t *dst, size_t cap,
+                                       size_t *written, bool last, int utf16)
+{
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, euc_jp_step);
+}
+
+DEFINE_ENCODE_READERS(euc_jp, euc_jp_encode)
+
+const encoder_codec wenc_euc_jp_encoder = {euc_jp_from_utf8, euc_jp_from_utf16,
+                                           8, 0};

@@ -1,0 +1,61 @@
+/* EUC-KR (§13.1). */
+#include "loops.h"
+
+static first_byte euc_kr_first(uint8_t byte, uint32_t *cp)
+{
+    (void)cp;
+    return byte >= 0x81 && byte <= 0xFE ? FIRST_LEAD : FIRST_ERROR;
+}
+
+static size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+{
+    if (byte < 0x41 || byte > 0xFE)
+        return 0;
+    uint32_t pointer = (uint32_t)(lead - 0x81) * 190 + (byte - 0x41u);
+    if (pointer >= wenc_euc_kr_index_size || wenc_euc_kr_index[pointer] == 0)
+        return 0;
+    cps[0] = wenc_euc_kr_index[pointer];
+    return 1;
+}
+
+/* §13.1.1 EUC-KR decoder */
+WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,
+                                       size_t len, size_t *consumed,
+                                       void *dst, size_t cap, size_t *written,
+                                       bool last, int utf16)
+{
+    return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
+                             utf16, euc_kr_first, euc_kr_pair);
+}
+
+DEFINE_DECODE_SINKS(euc_kr, euc_kr_decode)
+
+const decoder_codec wenc_euc_kr_decoder = {euc_kr_to_utf8, euc_kr_to_utf16,
+                                           lead_byte_held};
+
+/* §13.1.2 EUC-KR encoder */
+static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    (void)enc;
+    uint32_t pointer = pointer_lookup(&wenc_euc_kr_map, cp);
+    if (pointer == 0)
+        return 0;
+    pointer--;
+    out[0] = (uint8_t)(pointer / 190 + 0x81);
+    out[1] = (uint8_t)(pointer % 190 + 0x41);
+    return 2;
+}
+
+WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
+                                       size_t len, size_t *consumed,
+                                       uint8_t *dst, size_t cap,
+                                       size_t *written, bool last, int utf16)
+{
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, euc_kr_step);
+}
+
+DEFINE_ENCODE_READERS(euc_kr, euc_kr_encode)
+
+const encoder_codec wenc_euc_kr_encoder = {euc_kr_from_utf8, euc_kr_from_utf16,
+                                           8, 0};

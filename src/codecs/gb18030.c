@@ -1,0 +1,231 @@
+/* gb18030 and GBK (§10): decoder shared, encoders differing in two steps. */
+#include "loops.h"
+
+/* Decoder state: bytes_[0..2] = gb18030 first, second, third (0 = none). */
+enum { FIRST, SECOND, THIRD };
+
+/* §10.1 index gb18030 ranges code point */
+static uint32_t ranges_code_point(uint32_t pointer)
+{
+    if ((pointer > 39419 && pointer < 189000) || pointer > 1237575)
+        return 0;
+    if (pointer == 7457)
+        return 0xE7C7;
+    size_t lo = 0, hi = wenc_gb18030_range_count;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (wenc_gb18030_ranges[mid].pointer <= pointer)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return wenc_gb18030_ranges[lo].code_point + pointer -
+           wenc_gb18030_ranges[lo].pointer;
+}
+
+/* §10.1 index gb18030 ranges pointer */
+static uint32_t ranges_pointer(uint32_t cp)
+{
+    if (cp == 0xE7C7)
+        return 7457;
+    size_t lo = 0, hi = wenc_gb18030_range_count;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (wenc_gb18030_ranges[mid].code_point <= cp)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return wenc_gb18030_ranges[lo].pointer + cp -
+           wenc_gb18030_ranges[lo].code_point;
+}
+
+/* §10.2.1 gb18030 decoder */
+WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
+                                        size_t len, size_t *consumed,
+                                        void *dst, size_t cap, size_t *written,
+                                        bool last, int utf16)
+{
+    uint8_t *g = dec->bytes_;
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        if (g[FIRST] == 0) {
+            while (pos < len && src[pos] < 0x80) {
+                size_t n = len - pos < cap - out ? len - pos : cap - out;
+                if (n == 0) {
+                    st = CODEC_OUTPUT_FULL;
+                    goto done;
+                }
+                n = sink_ascii(src + pos, dst, out, n, utf16);
+                pos += n;
+                out += n;
+            }
+        }
+        if (pos == len) {
+            if (last && g[FIRST]) {
+                size_t n = g[THIRD] ? 3 : g[SECOND] ? 2 : 1;
+                st = sink_error(dec, g, n, NULL, 0, dst, cap, &out, utf16);
+                if (st != CODEC_OUTPUT_FULL)
+                    g[FIRST] = g[SECOND] = g[THIRD] = 0;
+            }
+            goto done;
+        }
+        uint8_t b = src[pos];
+        uint32_t cp;
+        if (g[THIRD]) {
+            if (b < 0x30 || b > 0x39) {
+                st = sink_error(dec, g, 1, NULL, 0, dst, cap, &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                uint8_t again[2] = {g[SECOND], g[THIRD]};
+                g[FIRST] = g[SECOND] = g[THIRD] = 0;
+                codec_status r = unread(dec, again, 2, &pos);
+                if (st == CODEC_ERROR || r == CODEC_REPLAY) {
+                    if (st != CODEC_ERROR)
+                        st = r;
+                    goto done;
+                }
+                continue;
+            }
+            uint32_t pointer = (uint32_t)(g[FIRST] - 0x81) * 12600 +
+                               (uint32_t)(g[SECOND] - 0x30) * 1260 +
+                               (uint32_t)(g[THIRD] - 0x81) * 10 + (b - 0x30u);
+            cp = ranges_code_point(pointer);
+            if (cp == 0) {
+                st = sink_error(dec, g, 3, &b, 1, dst, cap, &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                g[FIRST] = g[SECOND] = g[THIRD] = 0;
+                pos++;
+                if (st == CODEC_ERROR)
+                    goto done;
+                continue;
+            }
+        } else if (g[SECOND]) {
+            if (b >= 0x81 && b <= 0xFE) {
+                g[THIRD] = b;
+                pos++;
+                continue;
+            }
+            st = sink_error(dec, g, 1, NULL, 0, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            uint8_t again[1] = {g[SECOND]};
+            g[FIRST] = g[SECOND] = 0;
+            codec_status r = unread(dec, again, 1, &pos);
+            if (st == CODEC_ERROR || r == CODEC_REPLAY) {
+                if (st != CODEC_ERROR)
+                    st = r;
+                goto done;
+            }
+            continue;
+        } else if (g[FIRST]) {
+            if (b >= 0x30 && b <= 0x39) {
+                g[SECOND] = b;
+                pos++;
+                continue;
+            }
+            cp = 0;
+            if ((b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFE)) {
+                uint32_t pointer = (uint32_t)(g[FIRST] - 0x81) * 190 +
+                                   (b - (b < 0x7F ? 0x40u : 0x41u));
+                cp = wenc_gb18030_index[pointer];
+            }
+            if (cp == 0) {
+                /* An ASCII byte is read again; any other is part of the error. */
+                size_t n = b < 0x80 ? 0 : 1;
+                st = sink_error(dec, g, 1, &b, n, dst, cap, &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                g[FIRST] = 0;
+                pos += n;
+                if (st == CODEC_ERROR)
+                    goto done;
+                continue;
+            }
+        } else if (b == 0x80) {
+            cp = 0x20AC;
+        } else if (b >= 0x81 && b <= 0xFE) {
+            g[FIRST] = b;
+            pos++;
+            continue;
+        } else {
+            st = sink_error(dec, NULL, 0, &b, 1, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            pos++;
+            if (st == CODEC_ERROR)
+                goto done;
+            continue;
+        }
+        if (cap - out < sink_units(cp, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            goto done;
+        }
+        out = sink_put(dst, out, cp, utf16);
+        g[FIRST] = g[SECOND] = g[THIRD] = 0;
+        pos++;
+    }
+done:
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+DEFINE_DECODE_SINKS(gb18030, gb18030_decode)
+
+static size_t gb18030_held(const wenc_decoder *dec)
+{
+    const uint8_t *g = dec->bytes_;
+    return g[THIRD] ? 3 : g[SECOND] ? 2 : g[FIRST] ? 1 : 0;
+}
+
+const decoder_codec wenc_gb18030_decoder = {gb18030_to_utf8, gb18030_to_utf16,
+                                            gb18030_held};
+
+/* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK */
+static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
+                           uint8_t out[4])
+{
+    const int gbk = enc->encoding_ == WENC_GBK;
+    if (cp == 0xE5E5)
+        return 0;
+    if (gbk && cp == 0x20AC) {
+        out[0] = 0x80;
+        return 1;
+    }
+    uint32_t pointer = pointer_lookup(&wenc_gb18030_map, cp);
+    if (pointer) {
+        pointer--;
+        uint32_t trail = pointer % 190;
+        out[0] = (uint8_t)(pointer / 190 + 0x81);
+        out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x41));
+        return 2;
+    }
+    if (gbk)
+        return 0;
+    pointer = ranges_pointer(cp);
+    out[0] = (uint8_t)(pointer / 12600 + 0x81);
+    pointer %= 12600;
+    out[1] = (uint8_t)(pointer / 1260 + 0x30);
+    pointer %= 1260;
+    out[2] = (uint8_t)(pointer / 10 + 0x81);
+    out[3] = (uint8_t)(pointer % 10 + 0x30);
+    return 4;
+}
+
+WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
+                                        size_t len, size_t *consumed,
+                                        uint8_t *dst, size_t cap,
+                                        size_t *written, bool last, int utf16)
+{
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, gb18030_step);
+}
+
+DEFINE_ENCODE_READERS(gb18030, gb18030_encode)
+
+/* Four bytes or "&#65533;" (8) per input unit at most. */
+const encoder_codec wenc_gb18030_encoder = {gb18030_from_utf8,
+                                            gb18030_from_utf16, 8, 0};

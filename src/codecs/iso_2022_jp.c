@@ -1,0 +1,326 @@
+/* ISO-2022-JP (§12.2). */
+#include "loops.h"
+
+/* Decoder states; state_[0] = decoder state, state_[1] = decoder output
+ * state, state_[2] = ISO-2022-JP output, bytes_[0] = ISO-2022-JP lead. */
+enum { D_ASCII, D_ROMAN, D_KATAKANA, D_LEAD_BYTE, D_TRAIL_BYTE,
+       D_ESCAPE_START, D_ESCAPE };
+enum { STATE, OUTPUT_STATE, OUTPUT };
+
+#define ESC 0x1B
+
+/* §12.2.1 ISO-2022-JP decoder */
+WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
+                                            const uint8_t *src, size_t len,
+                                            size_t *consumed, void *dst,
+                                            size_t cap, size_t *written,
+                                            bool last, int utf16)
+{
+    uint8_t *s = dec->state_;
+    uint8_t lead = dec->bytes_[0];
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        if (s[STATE] == D_ASCII) {
+            size_t start = pos;
+            while (pos < len && out < cap && src[pos] < 0x80 &&
+                   src[pos] != 0x0E && src[pos] != 0x0F && src[pos] != ESC) {
+                out = sink_put(dst, out, src[pos], utf16);
+                pos++;
+            }
+            if (pos > start)
+                s[OUTPUT] = 0;
+        }
+        /* Each case sets cp to a code point to write, or `error` with the
+         * malformed bytes, or continues. */
+        uint32_t cp = 0;
+        uint8_t bad[3];
+        size_t bad_len = 0;
+        int error = 0;
+        if (pos == len) {
+            if (!last)
+                goto done;
+            switch (s[STATE]) {
+            case D_TRAIL_BYTE:
+                bad[0] = lead, bad_len = 1, error = 1;
+                break;
+            case D_ESCAPE_START:
+            case D_ESCAPE:
+                bad[0] = ESC, bad_len = 1, error = 1;
+                break;
+            default:
+                goto done;
+            }
+            st = sink_error(dec, bad, bad_len, NULL, 0, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            if (s[STATE] == D_TRAIL_BYTE) {
+                s[STATE] = D_LEAD_BYTE;
+            } else {
+                uint8_t again = lead;
+                int had_lead = s[STATE] == D_ESCAPE;
+                s[OUTPUT] = 0;
+                s[STATE] = s[OUTPUT_STATE];
+                lead = 0;
+                if (had_lead && unread(dec, &again, 1, &pos) == CODEC_REPLAY &&
+                    st != CODEC_ERROR)
+                    st = CODEC_REPLAY;
+            }
+            if (st == CODEC_ERROR || st == CODEC_REPLAY)
+                goto done;
+            continue;
+        }
+        uint8_t b = src[pos];
+        size_t taken = 1; /* bytes of src the step consumes */
+        switch (s[STATE]) {
+        case D_ASCII:
+        case D_ROMAN:
+        case D_KATAKANA:
+        case D_LEAD_BYTE:
+            if (b == ESC) {
+                s[STATE] = D_ESCAPE_START;
+                pos++;
+                continue;
+            }
+            if (s[STATE] == D_ASCII || s[STATE] == D_ROMAN) {
+                if (b < 0x80 && b != 0x0E && b != 0x0F)
+                    cp = s[STATE] == D_ROMAN && b == 0x5C   ? 0xA5
+                         : s[STATE] == D_ROMAN && b == 0x7E ? 0x203E
+                                                            : b;
+            } else if (s[STATE] == D_KATAKANA) {
+                if (b >= 0x21 && b <= 0x5F)
+                    cp = 0xFF61u - 0x21u + b;
+            } else if (b >= 0x21 && b <= 0x7E) {
+                s[OUTPUT] = 0;
+                lead = b;
+                s[STATE] = D_TRAIL_BYTE;
+                pos++;
+                continue;
+            }
+            if (cp == 0 && !(b == 0 && s[STATE] <= D_ROMAN)) {
+                bad[0] = b, bad_len = 1, error = 1;
+            }
+            break;
+        case D_TRAIL_BYTE:
+            if (b == ESC) {
+                /* The lead byte is the error; ESC starts an escape. */
+                bad[0] = lead, bad[1] = ESC, bad_len = 2, error = 1;
+                break;
+            }
+            bad[0] = lead, bad[1] = b, bad_len = 2;
+            if (b >= 0x21 && b <= 0x7E) {
+                uint32_t pointer = (uint32_t)(lead - 0x21) * 94 + b - 0x21u;
+                if (pointer < wenc_jis0208_index_size)
+                    cp = wenc_jis0208_index[pointer];
+            }
+            error = cp == 0;
+            break;
+        case D_ESCAPE_START:
+            if (b == 0x24 || b == 0x28) {
+                lead = b;
+                s[STATE] = D_ESCAPE;
+                pos++;
+                continue;
+            }
+            bad[0] = ESC, bad_len = 1, error = 1;
+            taken = 0; /* the byte is read again */
+            break;
+        default: { /* D_ESCAPE */
+            int next = -1;
+            if (lead == 0x28 && b == 0x42)
+                next = D_ASCII;
+            else if (lead == 0x28 && b == 0x4A)
+                next = D_ROMAN;
+            else if (lead == 0x28 && b == 0x49)
+                next = D_KATAKANA;
+            else if (lead == 0x24 && (b == 0x40 || b == 0x42))
+                next = D_LEAD_BYTE;
+            if (next >= 0) {
+                if (!s[OUTPUT]) {
+                    s[STATE] = s[OUTPUT_STATE] = (uint8_t)next;
+                    s[OUTPUT] = 1;
+                    lead = 0;
+                    pos++;
+                    continue;
+                }
+                /* Two escape sequences with nothing between them. */
+                bad[0] = ESC, bad[1] = lead, bad[2] = b, bad_len = 3, error = 1;
+                break;
+            }
+            bad[0] = ESC, bad_len = 1, error = 1;
+            taken = 0;
+            break;
+        }
+        }
+        if (error) {
+            st = sink_error(dec, bad, bad_len, NULL, 0, dst, cap, &out, utf16);
+            if (st == CODEC_OUTPUT_FULL)
+                goto done;
+            pos += taken;
+            codec_status replay = CODEC_INPUT_EMPTY;
+            switch (s[STATE]) {
+            case D_TRAIL_BYTE:
+                s[STATE] = b == ESC ? D_ESCAPE_START : D_LEAD_BYTE;
+                break;
+            case D_ESCAPE_START:
+                s[OUTPUT] = 0;
+                s[STATE] = s[OUTPUT_STATE];
+                break;
+            case D_ESCAPE:
+                if (bad_len == 3) {
+                    int next = lead == 0x24 ? D_LEAD_BYTE
+                               : b == 0x42  ? D_ASCII
+                               : b == 0x4A  ? D_ROMAN
+                                            : D_KATAKANA;
+                    s[STATE] = s[OUTPUT_STATE] = (uint8_t)next;
+                    s[OUTPUT] = 1;
+                } else {
+                    uint8_t again = lead;
+                    s[OUTPUT] = 0;
+                    s[STATE] = s[OUTPUT_STATE];
+                    replay = unread(dec, &again, 1, &pos);
+                }
+                lead = 0;
+                break;
+            default:
+                s[OUTPUT] = 0;
+                break;
+            }
+            if (st == CODEC_ERROR)
+                goto done;
+            if (replay == CODEC_REPLAY) {
+                st = CODEC_REPLAY;
+                goto done;
+            }
+            continue;
+        }
+        if (cap - out < sink_units(cp, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            goto done;
+        }
+        out = sink_put(dst, out, cp, utf16);
+        s[OUTPUT] = 0;
+        if (s[STATE] == D_TRAIL_BYTE)
+            s[STATE] = D_LEAD_BYTE;
+        pos++;
+    }
+done:
+    dec->bytes_[0] = lead;
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+DEFINE_DECODE_SINKS(iso_2022_jp, iso_2022_jp_decode)
+
+static size_t iso_2022_jp_held(const wenc_decoder *dec)
+{
+    switch (dec->state_[STATE]) {
+    case D_TRAIL_BYTE:
+    case D_ESCAPE_START: return 1;
+    case D_ESCAPE: return 2;
+    default: return 0;
+    }
+}
+
+const decoder_codec wenc_iso_2022_jp_decoder = {
+    iso_2022_jp_to_utf8, iso_2022_jp_to_utf16, iso_2022_jp_held};
+
+/* Encoder state in enc->state_. */
+enum { E_ASCII, E_ROMAN, E_JIS0208 };
+
+static const uint8_t to_ascii[3] = {ESC, 0x28, 0x42};
+static const uint8_t to_roman[3] = {ESC, 0x28, 0x4A};
+static const uint8_t to_jis0208[3] = {ESC, 0x24, 0x42};
+
+/* §12.2.2 ISO-2022-JP encoder */
+WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
+                                            size_t len, size_t *consumed,
+                                            uint8_t *dst, size_t cap,
+                                            size_t *written, bool last,
+                                            int utf16)
+{
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        if (pos == len) {
+            if (last && enc->state_ != E_ASCII) {
+                if (cap - out < 3) {
+                    st = CODEC_OUTPUT_FULL;
+                    break;
+                }
+                memcpy(dst + out, to_ascii, 3);
+                out += 3;
+                enc->state_ = E_ASCII;
+            }
+            break;
+        }
+        uint32_t cp;
+        size_t k = reader_next(src, pos, len, last, &cp, utf16);
+        if (k == 0)
+            break;
+        uint8_t state = enc->state_, next = state, bytes[3];
+        const uint8_t *write = bytes;
+        size_t size = 0;
+        int take = 1; /* 0: the code point is read again after a switch */
+        if (state != E_JIS0208 && (cp == 0x0E || cp == 0x0F || cp == ESC)) {
+            enc->error_code_point_ = 0xFFFD; /* not the code point: attacks */
+            enc->error_len_ = (uint8_t)k;
+            pos += k;
+            st = CODEC_UNMAPPABLE;
+            break;
+        }
+        if (state == E_ASCII && cp < 0x80) {
+            bytes[0] = (uint8_t)cp, size = 1;
+        } else if (state == E_ROMAN &&
+                   ((cp < 0x80 && cp != 0x5C && cp != 0x7E) || cp == 0xA5 ||
+                    cp == 0x203E)) {
+            bytes[0] = cp == 0xA5 ? 0x5C : cp == 0x203E ? 0x7E : (uint8_t)cp;
+            size = 1;
+        } else if (cp < 0x80) {
+            write = to_ascii, size = 3, next = E_ASCII, take = 0;
+        } else if (cp == 0xA5 || cp == 0x203E) {
+            write = to_roman, size = 3, next = E_ROMAN, take = 0;
+        } else {
+            uint32_t c = cp == 0x2212 ? 0xFF0D : cp;
+            if (c >= 0xFF61 && c <= 0xFF9F)
+                c = wenc_iso_2022_jp_katakana_index[c - 0xFF61];
+            uint32_t pointer = pointer_lookup(&wenc_jis0208_map, c);
+            if (pointer == 0 && state == E_JIS0208) {
+                write = to_ascii, size = 3, next = E_ASCII, take = 0;
+            } else if (pointer == 0) {
+                enc->error_code_point_ = cp;
+                enc->error_len_ = (uint8_t)k;
+                pos += k;
+                st = CODEC_UNMAPPABLE;
+                break;
+            } else if (state != E_JIS0208) {
+                write = to_jis0208, size = 3, next = E_JIS0208, take = 0;
+            } else {
+                pointer--;
+                bytes[0] = (uint8_t)(pointer / 94 + 0x21);
+                bytes[1] = (uint8_t)(pointer % 94 + 0x21);
+                size = 2;
+            }
+        }
+        if (cap - out < size) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        memcpy(dst + out, write, size);
+        out += size;
+        enc->state_ = next;
+        if (take)
+            pos += k;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+DEFINE_ENCODE_READERS(iso_2022_jp, iso_2022_jp_encode)
+
+/* Per input unit at most an escape and an NCR ("&#65533;"): 11 bytes; the
+ * closing ESC ( B at the end. */
+const encoder_codec wenc_iso_2022_jp_encoder = {
+    iso_2022_jp_from_utf8, iso_2022_jp_from_utf16, 11, 3};

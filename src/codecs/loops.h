@@ -1,0 +1,209 @@
+/* Loops shared by several codecs. Each codec passes its per-byte or
+ * per-code-point step as a function that the compiler inlines, and
+ * instantiates the loop once per sink or reader. */
+#ifndef WENC_CODEC_LOOPS_H
+#define WENC_CODEC_LOOPS_H
+
+#include "../internal.h"
+
+/* What a lead-byte decoder makes of a byte read with no lead byte held. */
+typedef enum first_byte {
+    FIRST_CODE_POINT, /* *cp is the code point */
+    FIRST_LEAD,       /* the byte becomes the lead byte */
+    FIRST_ERROR       /* the byte is an error on its own */
+} first_byte;
+
+typedef first_byte (*first_fn)(uint8_t byte, uint32_t *cp);
+/* Decodes lead + byte into one or two code points; returns how many, or 0
+ * for an error (the byte is then restored when it is ASCII). */
+typedef size_t (*pair_fn)(uint8_t lead, uint8_t byte, uint32_t cps[2]);
+
+/*
+ * The decoder loop of Big5 (§11.1.1), Shift_JIS (§12.3.1) and EUC-KR
+ * (§13.1.1): a lead byte (dec->bytes_[0], 0 = none), then a trail byte;
+ * end of queue with a lead byte is an error.
+ */
+WENC_INLINE codec_status lead_trail_decode(wenc_decoder *dec,
+                                           const uint8_t *src, size_t len,
+                                           size_t *consumed, void *dst,
+                                           size_t cap, size_t *written,
+                                           bool last, int utf16,
+                                           first_fn first, pair_fn pair)
+{
+    uint8_t lead = dec->bytes_[0];
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        if (!lead) {
+            while (pos < len && src[pos] < 0x80) {
+                size_t n = len - pos < cap - out ? len - pos : cap - out;
+                if (n == 0) {
+                    st = CODEC_OUTPUT_FULL;
+                    goto done;
+                }
+                n = sink_ascii(src + pos, dst, out, n, utf16);
+                pos += n;
+                out += n;
+            }
+        }
+        if (pos == len) {
+            if (last && lead) {
+                st = sink_error(dec, &lead, 1, NULL, 0, dst, cap, &out, utf16);
+                if (st != CODEC_OUTPUT_FULL)
+                    lead = 0;
+            }
+            goto done;
+        }
+        uint8_t b = src[pos];
+        uint32_t cps[2];
+        size_t n = 1;
+        if (lead) {
+            n = pair(lead, b, cps);
+            if (n == 0) {
+                size_t taken = b < 0x80 ? 0 : 1; /* ASCII is read again */
+                st = sink_error(dec, &lead, 1, &b, taken, dst, cap, &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                lead = 0;
+                pos += taken;
+                if (st == CODEC_ERROR)
+                    goto done;
+                continue;
+            }
+        } else {
+            first_byte r = first(b, &cps[0]);
+            if (r == FIRST_LEAD) {
+                lead = b;
+                pos++;
+                continue;
+            }
+            if (r == FIRST_ERROR) {
+                st = sink_error(dec, NULL, 0, &b, 1, dst, cap, &out, utf16);
+                if (st == CODEC_OUTPUT_FULL)
+                    goto done;
+                pos++;
+                if (st == CODEC_ERROR)
+                    goto done;
+                continue;
+            }
+        }
+        size_t need = sink_units(cps[0], utf16);
+        if (n == 2)
+            need += sink_units(cps[1], utf16);
+        if (cap - out < need) {
+            st = CODEC_OUTPUT_FULL;
+            goto done;
+        }
+        for (size_t i = 0; i < n; i++)
+            out = sink_put(dst, out, cps[i], utf16);
+        lead = 0;
+        pos++;
+    }
+done:
+    dec->bytes_[0] = lead;
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+WENC_INLINE size_t lead_byte_held(const wenc_decoder *dec)
+{
+    return dec->bytes_[0] ? 1 : 0;
+}
+
+/* Encodes one non-ASCII code point into out[0..4); returns the byte count,
+ * or 0 when the encoding cannot represent it. */
+typedef size_t (*encode_fn)(const wenc_encoder *enc, uint32_t cp,
+                            uint8_t out[4]);
+
+/*
+ * The encoder loop of every stateless encoder (all but UTF-8 and
+ * ISO-2022-JP): ASCII is copied, other code points go through `step`.
+ */
+WENC_INLINE codec_status stateless_encode(wenc_encoder *enc, const void *src,
+                                          size_t len, size_t *consumed,
+                                          uint8_t *dst, size_t cap,
+                                          size_t *written, bool last,
+                                          int utf16, encode_fn step)
+{
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    while (pos < len) {
+        size_t n = len - pos < cap - out ? len - pos : cap - out;
+        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
+        pos += a;
+        out += a;
+        if (pos == len)
+            break;
+        uint32_t cp;
+        size_t k = reader_next(src, pos, len, last, &cp, utf16);
+        if (k == 0)
+            break;
+        uint8_t bytes[4];
+        size_t size;
+        if (cp < 0x80) {
+            bytes[0] = (uint8_t)cp;
+            size = 1;
+        } else {
+            size = step(enc, cp, bytes);
+        }
+        if (size == 0) {
+            enc->error_code_point_ = cp;
+            enc->error_len_ = (uint8_t)k;
+            pos += k;
+            st = CODEC_UNMAPPABLE;
+            break;
+        }
+        if (cap - out < size) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        memcpy(dst + out, bytes, size);
+        out += size;
+        pos += k;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+/* Defines NAME_to_utf8 / NAME_to_utf16 over an inline decode loop taking
+ * (dec, src, len, consumed, dst, cap, written, last, utf16). */
+#define DEFINE_DECODE_SINKS(name, loop)                                       \
+    static codec_status name##_to_utf8(wenc_decoder *dec, const uint8_t *src, \
+                                       size_t len, size_t *consumed,          \
+                                       void *dst, size_t cap,                 \
+                                       size_t *written, bool last)            \
+    {                                                                         \
+        return loop(dec, src, len, consumed, dst, cap, written, last, 0);     \
+    }                                                                         \
+    static codec_status name##_to_utf16(wenc_decoder *dec,                    \
+                                        const uint8_t *src, size_t len,       \
+                                        size_t *consumed, void *dst,          \
+                                        size_t cap, size_t *written,          \
+                                        bool last)                            \
+    {                                                                         \
+        return loop(dec, src, len, consumed, dst, cap, written, last, 1);     \
+    }
+
+/* Defines NAME_from_utf8 / NAME_from_utf16 over an inline encode loop taking
+ * (enc, src, len, consumed, dst, cap, written, last, utf16). */
+#define DEFINE_ENCODE_READERS(name, loop)                                     \
+    static codec_status name##_from_utf8(wenc_encoder *enc,                   \
+                                         const uint8_t *src, size_t len,      \
+                                         size_t *consumed, uint8_t *dst,      \
+                                         size_t cap, size_t *written,         \
+                                         bool last)                           \
+    {                                                                         \
+        return loop(enc, src, len, consumed, dst, cap, written, last, 0);     \
+    }                                                                         \
+    static codec_status name##_from_utf16(wenc_encoder *enc,                  \
+                                          const uint16_t *src, size_t len,    \
+                                          size_t *consumed, uint8_t *dst,     \
+                                          size_t cap, size_t *written,        \
+                                          bool last)                          \
+    {                                                                         \
+        return loop(enc, src, len, consumed, dst, cap, written, last, 1);     \
+    }
+
+#endif /* WENC_CODEC_LOOPS_H */

@@ -1,0 +1,89 @@
+/* Shift_JIS (§12.3). */
+#include "loops.h"
+
+static first_byte shift_jis_first(uint8_t byte, uint32_t *cp)
+{
+    if (byte <= 0x80) {
+        *cp = byte;
+        return FIRST_CODE_POINT;
+    }
+    if (byte >= 0xA1 && byte <= 0xDF) {
+        *cp = 0xFF61u - 0xA1u + byte;
+        return FIRST_CODE_POINT;
+    }
+    if ((byte >= 0x81 && byte <= 0x9F) || (byte >= 0xE0 && byte <= 0xFC))
+        return FIRST_LEAD;
+    return FIRST_ERROR;
+}
+
+static size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+{
+    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFC)))
+        return 0;
+    uint32_t pointer = (uint32_t)(lead - (lead < 0xA0 ? 0x81 : 0xC1)) * 188 +
+                       byte - (byte < 0x7F ? 0x40u : 0x41u);
+    if (pointer >= 8836 && pointer <= 10715) {
+        cps[0] = 0xE000 - 8836 + pointer; /* EUDC: Private Use */
+        return 1;
+    }
+    if (pointer >= wenc_jis0208_index_size || wenc_jis0208_index[pointer] == 0)
+        return 0;
+    cps[0] = wenc_jis0208_index[pointer];
+    return 1;
+}
+
+/* §12.3.1 Shift_JIS decoder */
+WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
+                                          const uint8_t *src, size_t len,
+                                          size_t *consumed, void *dst,
+                                          size_t cap, size_t *written,
+                                          bool last, int utf16)
+{
+    return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
+                             utf16, shift_jis_first, shift_jis_pair);
+}
+
+DEFINE_DECODE_SINKS(shift_jis, shift_jis_decode)
+
+const decoder_codec wenc_shift_jis_decoder = {
+    shift_jis_to_utf8, shift_jis_to_utf16, lead_byte_held};
+
+/* §12.3.2 Shift_JIS encoder */
+static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
+                             uint8_t out[4])
+{
+    (void)enc;
+    if (cp == 0x80 || cp == 0xA5 || cp == 0x203E) {
+        out[0] = cp == 0x80 ? 0x80 : cp == 0xA5 ? 0x5C : 0x7E;
+        return 1;
+    }
+    if (cp >= 0xFF61 && cp <= 0xFF9F) {
+        out[0] = (uint8_t)(cp - 0xFF61 + 0xA1);
+        return 1;
+    }
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    uint32_t pointer = pointer_lookup(&wenc_shift_jis_map, cp);
+    if (pointer == 0)
+        return 0;
+    pointer--;
+    uint32_t lead = pointer / 188, trail = pointer % 188;
+    out[0] = (uint8_t)(lead + (lead < 0x1F ? 0x81 : 0xC1));
+    out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x41));
+    return 2;
+}
+
+WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
+                                          size_t len, size_t *consumed,
+                                          uint8_t *dst, size_t cap,
+                                          size_t *written, bool last,
+                                          int utf16)
+{
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, shift_jis_step);
+}
+
+DEFINE_ENCODE_READERS(shift_jis, shift_jis_encode)
+
+const encoder_codec wenc_shift_jis_encoder = {shift_jis_from_utf8,
+                                              shift_jis_from_utf16, 8, 0};
