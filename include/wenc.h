@@ -103,9 +103,9 @@ typedef enum wenc_id {
  * label: `len` bytes, not necessarily NUL-terminated; may be NULL when len is
  * 0. Returns the encoding, or WENC_INVALID when the label is not a label
  * (including the empty string, inner whitespace, NUL bytes and any non-ASCII
- * byte). Note that "replacement" is an encoding's name but not one of its
- * labels; callers implementing TextDecoder must reject WENC_REPLACEMENT
- * themselves. Cost does not depend on the number of labels.
+ * byte). Labels of the replacement encoding (including "replacement"
+ * itself) resolve to WENC_REPLACEMENT; callers implementing TextDecoder must
+ * reject it themselves. Cost does not depend on the number of labels.
  */
 wenc_id wenc_lookup(const char *label, size_t len);
 
