@@ -385,6 +385,188 @@ typedef struct wenc_encode_error {
  */
 bool wenc_encoder_error(const wenc_encoder *enc, wenc_encode_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* The Standard's hooks for other standards (§6, §6.1), one-shot             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * These allocate their result with malloc(); the caller frees it with
+ * free(). Results are NUL-terminated for convenience (the terminator is not
+ * counted in *out_len). On any failure *out is set to NULL and *out_len to 0.
+ * For streaming use, the same algorithms are the streaming decoder/encoder
+ * with the modes given in each comment.
+ */
+typedef enum wenc_result {
+    WENC_OK = 0,
+    WENC_FAILURE = 1,          /* the algorithm's "failure" (malformed input) */
+    WENC_NO_MEMORY = 2,        /* malloc failed or the size overflows */
+    WENC_INVALID_ARGUMENT = 3  /* an id out of range or a NULL pointer */
+} wenc_result;
+
+/*
+ * §6.1 decode: BOM sniff (a UTF-8, UTF-16BE or UTF-16LE BOM wins over
+ * `fallback` and is removed), then decode with replacement to UTF-8.
+ * *used (if not NULL) receives the encoding actually used. Streaming:
+ * WENC_BOM_SNIFF, WENC_ERRORS_REPLACEMENT.
+ */
+wenc_result wenc_hook_decode(const uint8_t *src, size_t len, wenc_id fallback,
+                             uint8_t **out, size_t *out_len, wenc_id *used);
+
+/* §6 UTF-8 decode: a leading EF BB BF is removed, then UTF-8 with
+ * replacement. Streaming: WENC_UTF_8, WENC_BOM_STRIP, replacement. */
+wenc_result wenc_hook_utf8_decode(const uint8_t *src, size_t len,
+                                  uint8_t **out, size_t *out_len);
+
+/* §6 UTF-8 decode without BOM: a BOM decodes to U+FEFF. Streaming:
+ * WENC_BOM_KEEP, replacement. */
+wenc_result wenc_hook_utf8_decode_without_bom(const uint8_t *src, size_t len,
+                                              uint8_t **out, size_t *out_len);
+
+/* §6 UTF-8 decode without BOM or fail: WENC_FAILURE (no output at all) when
+ * src is not well-formed UTF-8; otherwise a copy of src. Streaming:
+ * WENC_BOM_KEEP, WENC_ERRORS_FATAL. */
+wenc_result wenc_hook_utf8_decode_without_bom_or_fail(const uint8_t *src,
+                                                      size_t len,
+                                                      uint8_t **out,
+                                                      size_t *out_len);
+
+/* §6 UTF-8 encode, from UTF-16 code units (lone surrogates become U+FFFD, as
+ * converting to scalar values does). */
+wenc_result wenc_hook_utf8_encode(const uint16_t *src, size_t len,
+                                  uint8_t **out, size_t *out_len);
+
+/*
+ * §6.1 encode: the code points of the UTF-8 text src (ill-formed input read
+ * as U+FFFD) in the output encoding of `id` ("get an output encoding" is
+ * applied first), with html error mode: unmappable code points become
+ * "&#N;". Streaming: wenc_encoder_init(id, WENC_ERRORS_HTML). For "get an
+ * encoder" and "encode or fail" use wenc_encoder_init(id, WENC_ERRORS_FATAL)
+ * and wenc_encode_from_utf8/utf16: each WENC_ERROR is one "encode or fail"
+ * returning the code point, and the same encoder continues.
+ */
+wenc_result wenc_hook_encode(const uint8_t *src, size_t len, wenc_id id,
+                             uint8_t **out, size_t *out_len);
+
+/* ------------------------------------------------------------------------ */
+/* The Standard's API (§7) in C: TextDecoder, TextEncoder and their streams */
+/* ------------------------------------------------------------------------ */
+
+/* What a TextDecoder / TextEncoder operation gives a binding to raise. */
+typedef enum wenc_text_status {
+    WENC_TEXT_OK = 0,
+    /* new TextDecoder(label): not a label, or a label of replacement. */
+    WENC_TEXT_RANGE_ERROR = 1,
+    /* decode() in fatal mode met malformed input. */
+    WENC_TEXT_TYPE_ERROR = 2,
+    /* The destination is smaller than the max-length helper asked for;
+     * nothing was read and the object is unchanged. */
+    WENC_TEXT_BUFFER_TOO_SMALL = 3
+} wenc_text_status;
+
+/*
+ * TextDecoder (§7.1, §7.2) and TextDecoderStream (§7.5). Caller-owned;
+ * members private. No allocation. A TextDecoderStream is the same object:
+ * "decode and enqueue a chunk" is decode(chunk, stream true), "flush and
+ * enqueue" is decode(no input, stream false); a binding enqueues only
+ * non-empty output and errors the stream on WENC_TEXT_TYPE_ERROR.
+ */
+typedef struct wenc_text_decoder {
+    wenc_decoder decoder_;
+    int16_t encoding_;
+    uint8_t fatal_;
+    uint8_t ignore_bom_;
+    uint8_t do_not_flush_;
+} wenc_text_decoder;
+
+/*
+ * new TextDecoder(label, {fatal, ignoreBOM}) / new TextDecoderStream(...).
+ * Returns WENC_TEXT_RANGE_ERROR when the label is not a label or names
+ * replacement (the RangeError), WENC_TEXT_OK otherwise.
+ */
+wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
+                                        const char *label, size_t label_len,
+                                        bool fatal, bool ignore_bom);
+
+/* The encoding getter: the name, ASCII lowercase ("utf-8", "shift_jis").
+ * Static string. */
+const char *wenc_text_decoder_encoding(const wenc_text_decoder *td);
+/* The fatal and ignoreBOM getters. */
+bool wenc_text_decoder_fatal(const wenc_text_decoder *td);
+bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td);
+
+/* The capacity decode() needs for `len` more input bytes: UTF-16 code units
+ * or UTF-8 bytes. SIZE_MAX on overflow. */
+size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,
+                                       size_t len);
+size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td,
+                                      size_t len);
+
+/*
+ * decode(input, {stream}) (§7.2): the decoder's state survives calls with
+ * stream true and is renewed by the first call after one with stream false;
+ * a leading U+FEFF is removed for UTF-8, UTF-16BE and UTF-16LE unless
+ * ignoreBOM. The string goes to dst as UTF-16 (JavaScript strings) or
+ * UTF-8.
+ *
+ * *dst_len: on entry the capacity, which must be at least the matching
+ * max-length helper for len (else WENC_TEXT_BUFFER_TOO_SMALL); on return the
+ * units written. *consumed (may be NULL) receives the input bytes read: len,
+ * except after WENC_TEXT_TYPE_ERROR (fatal mode), where it ends right after
+ * the malformed sequence and dst holds the output before it. The Standard
+ * then keeps the rest of the input queued: when stream was true, a binding
+ * passes input[*consumed..len) in front of the next call's input.
+ */
+wenc_text_status wenc_text_decoder_decode_utf16(wenc_text_decoder *td,
+                                                const uint8_t *input,
+                                                size_t len, bool stream,
+                                                uint16_t *dst, size_t *dst_len,
+                                                size_t *consumed);
+wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
+                                               const uint8_t *input,
+                                               size_t len, bool stream,
+                                               uint8_t *dst, size_t *dst_len,
+                                               size_t *consumed);
+
+/*
+ * TextEncoder.encode(input) (§7.4): UTF-16 code units to UTF-8, lone
+ * surrogates as U+FFFD. dst must hold 3 * len bytes. Returns the bytes
+ * written.
+ */
+size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst);
+
+/*
+ * TextEncoder.encodeInto(source, destination) (§7.4): encodes as much of
+ * src as fits in dst[0..cap), never a partial UTF-8 sequence and never half
+ * of a surrogate pair. *read receives the UTF-16 code units converted, and
+ * *written the bytes written.
+ */
+void wenc_text_encode_into(const uint16_t *src, size_t len, uint8_t *dst,
+                           size_t cap, size_t *read, size_t *written);
+
+/*
+ * TextEncoderStream (§7.6): UTF-16 chunks to UTF-8 chunks, a high surrogate
+ * at the end of a chunk waiting for the next one (its "pending high
+ * surrogate"). Caller-owned; members private.
+ */
+typedef struct wenc_text_encoder_stream {
+    wenc_encoder encoder_;
+} wenc_text_encoder_stream;
+
+void wenc_text_encoder_stream_init(wenc_text_encoder_stream *ts);
+
+/*
+ * "encode and enqueue a chunk": dst must hold 3 * (len + 1) bytes; returns
+ * the bytes written (a binding enqueues them when non-zero).
+ */
+size_t wenc_text_encoder_stream_chunk(wenc_text_encoder_stream *ts,
+                                      const uint16_t *chunk, size_t len,
+                                      uint8_t *dst);
+
+/* "encode and flush": writes EF BF BD when a high surrogate is pending, into
+ * dst (3 bytes), and returns the bytes written (0 or 3). */
+size_t wenc_text_encoder_stream_flush(wenc_text_encoder_stream *ts,
+                                      uint8_t *dst);
+
 #ifdef __cplusplus
 }
 #endif

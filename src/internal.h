@@ -368,6 +368,7 @@ typedef struct label_entry {
 extern const label_entry wenc_labels[];
 extern const size_t wenc_label_total;
 extern const char *const wenc_names[WENC_ENCODING_COUNT];
+extern const char *const wenc_lowercase_names[WENC_ENCODING_COUNT];
 
 /* Perfect hash over the labels (see tools/gen_tables.py): bucket seeds and
  * slots holding label index + 1 (0 = empty). */

@@ -172,6 +172,11 @@ def gen_labels(encodings, meta):
     for e in encodings:
         out.append('    [%s] = "%s",\n' % (enum_name(e["name"]), e["name"]))
     out.append("};\n\n")
+    out.append("/* Names, ASCII lowercase (the TextDecoder encoding getter). */\n")
+    out.append("const char *const wenc_lowercase_names[WENC_ENCODING_COUNT] = {\n")
+    for e in encodings:
+        out.append('    [%s] = "%s",\n' % (enum_name(e["name"]), e["name"].lower()))
+    out.append("};\n\n")
     out.append("const label_entry wenc_labels[] = {\n")
     for label, name in labels:
         out.append('    {"%s", %d, %s},\n' % (label, len(label), enum_name(name)))

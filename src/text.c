@@ -1,0 +1,156 @@
+/* TextDecoder, TextEncoder and their streams (§7) over the streaming core. */
+#include "internal.h"
+
+/* new TextDecoder(label, options) (§7.2) */
+wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
+                                        const char *label, size_t label_len,
+                                        bool fatal, bool ignore_bom)
+{
+    wenc_id id = wenc_lookup(label, label_len);
+    if (id == WENC_INVALID || id == WENC_REPLACEMENT)
+        return WENC_TEXT_RANGE_ERROR;
+    memset(td, 0, sizeof *td);
+    td->encoding_ = (int16_t)id;
+    td->fatal_ = fatal;
+    td->ignore_bom_ = ignore_bom;
+    /* serialize I/O queue (§7.1) drops a first U+FEFF for UTF-8 and
+     * UTF-16BE/LE: the decoder's strip mode removes exactly that BOM. */
+    wenc_decoder_init(&td->decoder_, id,
+                      ignore_bom ? WENC_BOM_KEEP : WENC_BOM_STRIP,
+                      fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT);
+    return WENC_TEXT_OK;
+}
+
+const char *wenc_text_decoder_encoding(const wenc_text_decoder *td)
+{
+    return wenc_lowercase_names[td->encoding_];
+}
+
+bool wenc_text_decoder_fatal(const wenc_text_decoder *td)
+{
+    return td->fatal_;
+}
+
+bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td)
+{
+    return td->ignore_bom_;
+}
+
+/* The decoder decode() will use: renewed unless the last call streamed. */
+static const wenc_decoder *next_decoder(const wenc_text_decoder *td,
+                                        wenc_decoder *fresh)
+{
+    if (td->do_not_flush_)
+        return &td->decoder_;
+    *fresh = td->decoder_;
+    wenc_decoder_reset(fresh);
+    return fresh;
+}
+
+size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,
+                                       size_t len)
+{
+    wenc_decoder fresh;
+    return wenc_decoder_max_utf16_len(next_decoder(td, &fresh), len);
+}
+
+size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td, size_t len)
+{
+    wenc_decoder fresh;
+    return wenc_decoder_max_utf8_len(next_decoder(td, &fresh), len);
+}
+
+/* TextDecoder decode(input, options) (§7.2) */
+static wenc_text_status text_decode(wenc_text_decoder *td,
+                                    const uint8_t *input, size_t len,
+                                    bool stream, void *dst, size_t *dst_len,
+                                    size_t *consumed, int utf16)
+{
+    size_t need = utf16 ? wenc_text_decoder_max_utf16_len(td, len)
+                        : wenc_text_decoder_max_utf8_len(td, len);
+    if (consumed)
+        *consumed = 0;
+    if (*dst_len < need) {
+        *dst_len = 0;
+        return WENC_TEXT_BUFFER_TOO_SMALL;
+    }
+    if (!td->do_not_flush_)
+        wenc_decoder_reset(&td->decoder_);
+    td->do_not_flush_ = stream;
+    size_t n = len;
+    wenc_status st =
+        utf16 ? wenc_decode_to_utf16(&td->decoder_, input, &n, (uint16_t *)dst,
+                                     dst_len, !stream)
+              : wenc_decode_to_utf8(&td->decoder_, input, &n, (uint8_t *)dst,
+                                    dst_len, !stream);
+    if (consumed)
+        *consumed = n;
+    return st == WENC_ERROR ? WENC_TEXT_TYPE_ERROR : WENC_TEXT_OK;
+}
+
+wenc_text_status wenc_text_decoder_decode_utf16(wenc_text_decoder *td,
+                                                const uint8_t *input,
+                                                size_t len, bool stream,
+                                                uint16_t *dst, size_t *dst_len,
+                                                size_t *consumed)
+{
+    return text_decode(td, input, len, stream, dst, dst_len, consumed, 1);
+}
+
+wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
+                                               const uint8_t *input,
+                                               size_t len, bool stream,
+                                               uint8_t *dst, size_t *dst_len,
+                                               size_t *consumed)
+{
+    return text_decode(td, input, len, stream, dst, dst_len, consumed, 0);
+}
+
+/* TextEncoder encode(input) (§7.4) */
+size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst)
+{
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+    size_t n = len, m = len * 3;
+    wenc_encode_from_utf16(&enc, input, &n, dst, &m, true);
+    return m;
+}
+
+/* TextEncoder encodeInto(source, destination) (§7.4): the encoder stops
+ * before the first code point that does not fit whole. */
+void wenc_text_encode_into(const uint16_t *src, size_t len, uint8_t *dst,
+                           size_t cap, size_t *read, size_t *written)
+{
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+    size_t n = len, m = cap;
+    wenc_encode_from_utf16(&enc, src, &n, dst, &m, true);
+    *read = n;
+    *written = m;
+}
+
+/* TextEncoderStream (§7.6) */
+void wenc_text_encoder_stream_init(wenc_text_encoder_stream *ts)
+{
+    wenc_encoder_init(&ts->encoder_, WENC_UTF_8, WENC_ERRORS_FATAL);
+}
+
+/* encode and enqueue a chunk */
+size_t wenc_text_encoder_stream_chunk(wenc_text_encoder_stream *ts,
+                                      const uint16_t *chunk, size_t len,
+                                      uint8_t *dst)
+{
+    size_t n = len, m = 3 * (len + 1);
+    wenc_encode_from_utf16(&ts->encoder_, chunk, &n, dst, &m, false);
+    return m;
+}
+
+/* encode and flush */
+size_t wenc_text_encoder_stream_flush(wenc_text_encoder_stream *ts,
+                                      uint8_t *dst)
+{
+    size_t n = 0, m = 3;
+    wenc_encode_from_utf16(&ts->encoder_, NULL, &n, dst, &m, true);
+    wenc_encoder_reset(&ts->encoder_);
+    return m;
+}
