@@ -176,14 +176,46 @@ static void print_bytes(const uint8_t *bytes, size_t n)
 
 /* ---- decode / encode ------------------------------------------------------ */
 
-static int run_decode(wenc_id id, wenc_bom_mode bom, bool fatal,
-                      const input *in)
-{
+/* One direction of conversion, streamed in CHUNK-sized reads. */
+typedef struct converter {
     wenc_decoder dec;
-    if (!wenc_decoder_init(&dec, id, bom,
-                           fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT))
-        return EXIT_USAGE;
-    size_t out_cap = wenc_decoder_max_utf8_len(&dec, CHUNK + 16);
+    wenc_encoder enc;
+    bool decoding;
+} converter;
+
+static wenc_status convert(converter *c, const uint8_t *src, size_t *n,
+                           uint8_t *dst, size_t *m, bool last)
+{
+    if (c->decoding)
+        return wenc_decode_to_utf8(&c->dec, src, n, dst, m, last);
+    return wenc_encode_from_utf8(&c->enc, src, n, dst, m, last);
+}
+
+static void report_error(const converter *c, const input *in)
+{
+    if (c->decoding) {
+        wenc_decode_error err;
+        wenc_decoder_error(&c->dec, &err);
+        fprintf(stderr, "wenc: %s: malformed %s input at byte %llu (", in->name,
+                wenc_name(wenc_decoder_encoding(&c->dec)),
+                (unsigned long long)err.offset);
+        print_bytes(err.bytes, err.length);
+        fputs(")\n", stderr);
+    } else {
+        wenc_encode_error err;
+        wenc_encoder_error(&c->enc, &err);
+        fprintf(stderr,
+                "wenc: %s: U+%04lX cannot be encoded in %s at input byte %llu\n",
+                in->name, (unsigned long)err.code_point,
+                wenc_name(wenc_encoder_encoding(&c->enc)),
+                (unsigned long long)err.offset);
+    }
+}
+
+static int run(converter *c, const input *in)
+{
+    size_t out_cap = c->decoding ? wenc_decoder_max_utf8_len(&c->dec, CHUNK + 16)
+                                 : wenc_encoder_max_len(&c->enc, CHUNK + 16);
     uint8_t *src = malloc(CHUNK), *dst = malloc(out_cap);
     int rc = EXIT_OK;
     if (!src || !dst) {
@@ -202,8 +234,7 @@ static int run_decode(wenc_id id, wenc_bom_mode bom, bool fatal,
         size_t pos = 0;
         for (;;) {
             size_t n = (size_t)got - pos, m = out_cap;
-            wenc_status st = wenc_decode_to_utf8(&dec, src + pos, &n, dst, &m,
-                                                 last);
+            wenc_status st = convert(c, src + pos, &n, dst, &m, last);
             pos += n;
             if (write_all(dst, m) != 0) {
                 rc = EXIT_INPUT;
@@ -212,13 +243,7 @@ static int run_decode(wenc_id id, wenc_bom_mode bom, bool fatal,
             if (st == WENC_INPUT_EMPTY)
                 break;
             if (st == WENC_ERROR) {
-                wenc_decode_error err;
-                wenc_decoder_error(&dec, &err);
-                fprintf(stderr, "wenc: %s: malformed %s input at byte %llu (",
-                        in->name, wenc_name(wenc_decoder_encoding(&dec)),
-                        (unsigned long long)err.offset);
-                print_bytes(err.bytes, err.length);
-                fputs(")\n", stderr);
+                report_error(c, in);
                 rc = EXIT_INPUT;
                 goto done;
             }
@@ -230,60 +255,28 @@ done:
     return rc;
 }
 
+static int run_decode(wenc_id id, wenc_bom_mode bom, bool fatal,
+                      const input *in)
+{
+    converter c;
+    c.decoding = true;
+    if (!wenc_decoder_init(&c.dec, id, bom,
+                           fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT))
+        return EXIT_USAGE;
+    return run(&c, in);
+}
+
 static int run_encode(wenc_id id, bool fatal, const input *in)
 {
-    wenc_encoder enc;
-    if (!wenc_encoder_init(&enc, id, fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_HTML))
+    converter c;
+    c.decoding = false;
+    if (!wenc_encoder_init(&c.enc, id,
+                           fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_HTML))
         return EXIT_USAGE;
-    if (wenc_encoder_encoding(&enc) != id)
+    if (wenc_encoder_encoding(&c.enc) != id)
         fprintf(stderr, "wenc: note: %s has no encoder; writing %s\n",
-                wenc_name(id), wenc_name(wenc_encoder_encoding(&enc)));
-    size_t out_cap = wenc_encoder_max_len(&enc, CHUNK + 16);
-    uint8_t *src = malloc(CHUNK), *dst = malloc(out_cap);
-    int rc = EXIT_OK;
-    if (!src || !dst) {
-        fputs("wenc: out of memory\n", stderr);
-        rc = EXIT_INPUT;
-        goto done;
-    }
-    for (bool last = false; !last;) {
-        ssize_t got = read_some(in, src, CHUNK);
-        if (got < 0) {
-            fprintf(stderr, "wenc: %s: %s\n", in->name, strerror(errno));
-            rc = EXIT_INPUT;
-            goto done;
-        }
-        last = got == 0;
-        size_t pos = 0;
-        for (;;) {
-            size_t n = (size_t)got - pos, m = out_cap;
-            wenc_status st = wenc_encode_from_utf8(&enc, src + pos, &n, dst, &m,
-                                                   last);
-            pos += n;
-            if (write_all(dst, m) != 0) {
-                rc = EXIT_INPUT;
-                goto done;
-            }
-            if (st == WENC_INPUT_EMPTY)
-                break;
-            if (st == WENC_ERROR) {
-                wenc_encode_error err;
-                wenc_encoder_error(&enc, &err);
-                fprintf(stderr,
-                        "wenc: %s: U+%04lX cannot be encoded in %s at input "
-                        "byte %llu\n",
-                        in->name, (unsigned long)err.code_point,
-                        wenc_name(wenc_encoder_encoding(&enc)),
-                        (unsigned long long)err.offset);
-                rc = EXIT_INPUT;
-                goto done;
-            }
-        }
-    }
-done:
-    free(src);
-    free(dst);
-    return rc;
+                wenc_name(id), wenc_name(wenc_encoder_encoding(&c.enc)));
+    return run(&c, in);
 }
 
 static int run_labels(void)

@@ -8,7 +8,7 @@ static const decoder_codec *codec_for(int id)
     case FAMILY_UTF_8: return &wenc_utf8_decoder;
     case FAMILY_SINGLE_BYTE: return &wenc_single_byte_decoder;
     case FAMILY_UTF_16: return &wenc_utf16_decoder;
-    case FAMILY_X_USER_DEFINED: return &wenc_x_user_defined_decoder;
+    case FAMILY_X_USER_DEFINED: return &wenc_single_byte_decoder;
     case FAMILY_REPLACEMENT: return &wenc_replacement_decoder;
     case FAMILY_GB18030: return &wenc_gb18030_decoder;
     case FAMILY_BIG5: return &wenc_big5_decoder;

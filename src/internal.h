@@ -129,7 +129,6 @@ typedef struct decoder_codec {
 extern const decoder_codec wenc_utf8_decoder;
 extern const decoder_codec wenc_single_byte_decoder;
 extern const decoder_codec wenc_utf16_decoder;
-extern const decoder_codec wenc_x_user_defined_decoder;
 extern const decoder_codec wenc_replacement_decoder;
 extern const decoder_codec wenc_gb18030_decoder;
 extern const decoder_codec wenc_big5_decoder;
@@ -181,12 +180,21 @@ WENC_INLINE codec_status sink_error(wenc_decoder *dec, const uint8_t *held,
     return CODEC_INPUT_EMPTY;
 }
 
-/* Copies the leading ASCII of src[0..n) into the sink at dst[out]. */
-WENC_INLINE size_t sink_ascii(const uint8_t *src, void *dst, size_t out,
-                              size_t n, int utf16)
+/* Copies the ASCII run at src[*pos..len) into the sink at dst[*out..cap).
+ * Returns false when the sink fills before the run ends (OUTPUT_FULL). */
+WENC_INLINE bool sink_ascii_run(const uint8_t *src, size_t *pos, size_t len,
+                                void *dst, size_t *out, size_t cap, int utf16)
 {
-    return utf16 ? wenc_ascii_to_utf16(src, (uint16_t *)dst + out, n)
-                 : wenc_ascii_to_utf8(src, (uint8_t *)dst + out, n);
+    while (*pos < len && src[*pos] < 0x80) {
+        size_t n = len - *pos < cap - *out ? len - *pos : cap - *out;
+        if (n == 0)
+            return false;
+        n = utf16 ? wenc_ascii_to_utf16(src + *pos, (uint16_t *)dst + *out, n)
+                  : wenc_ascii_to_utf8(src + *pos, (uint8_t *)dst + *out, n);
+        *pos += n;
+        *out += n;
+    }
+    return true;
 }
 
 /* ---- encoders ------------------------------------------------------------ */
@@ -388,6 +396,8 @@ typedef struct single_byte_table {
 
 extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
                                                        WENC_IBM866 + 1];
+/* x-user-defined's decoder as a table: byte 0x80 + i -> U+F780 + i. */
+extern const uint16_t wenc_x_user_defined_decode[128];
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */

@@ -255,6 +255,11 @@ def gen_single_byte(encodings, data_dir):
                "WENC_IBM866 + 1] = {\n")
     out.extend(entries)
     out.append("};\n\n")
+    out.append("/* x-user-defined (§14.5.1) is computed, not an index: byte 0x80 + i\n"
+               " * decodes to U+F780 + i. */\n")
+    out.append(emit_array("uint16_t", "wenc_x_user_defined_decode",
+                          [0xF780 + i for i in range(128)], 8, static=False, size="128"))
+    out.append("\n")
     out.append("const uint8_t wenc_single_byte_pages[][256] = {\n")
     for page in pages:
         out.append("    {" + ", ".join(str(b) for b in page) + "},\n")

@@ -15,15 +15,9 @@ WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (!lead) {
-            while (pos < len && src[pos] < 0x80) {
-                size_t n = len - pos < cap - out ? len - pos : cap - out;
-                if (n == 0) {
-                    st = CODEC_OUTPUT_FULL;
-                    goto done;
-                }
-                n = sink_ascii(src + pos, dst, out, n, utf16);
-                pos += n;
-                out += n;
+            if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
+                st = CODEC_OUTPUT_FULL;
+                goto done;
             }
         }
         uint8_t held[2] = {0x8F, lead};

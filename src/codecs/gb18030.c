@@ -51,15 +51,9 @@ WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (g[FIRST] == 0) {
-            while (pos < len && src[pos] < 0x80) {
-                size_t n = len - pos < cap - out ? len - pos : cap - out;
-                if (n == 0) {
-                    st = CODEC_OUTPUT_FULL;
-                    goto done;
-                }
-                n = sink_ascii(src + pos, dst, out, n, utf16);
-                pos += n;
-                out += n;
+            if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
+                st = CODEC_OUTPUT_FULL;
+                goto done;
             }
         }
         if (pos == len) {

@@ -7,28 +7,27 @@ static const single_byte_table *table_of(int id)
     return &wenc_single_byte_tables[id - WENC_IBM866];
 }
 
-/* §9.1 single-byte decoder */
+/* §9.1 single-byte decoder; also x-user-defined's (§14.5.1), whose index
+ * is computed */
 WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                                    size_t len, size_t *consumed, void *dst,
-                                   size_t cap, size_t *written, int utf16)
+                                   size_t cap, size_t *written, bool last,
+                                   int utf16)
 {
-    const uint16_t *index = table_of(dec->encoding_)->decode;
+    const uint16_t *index = dec->encoding_ == WENC_X_USER_DEFINED
+                                ? wenc_x_user_defined_decode
+                                : table_of(dec->encoding_)->decode;
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
+    (void)last;
     while (pos < len) {
-        uint8_t b = src[pos];
-        if (b < 0x80) {
-            size_t n = len - pos < cap - out ? len - pos : cap - out;
-            if (n == 0) {
-                st = CODEC_OUTPUT_FULL;
-                break;
-            }
-            n = sink_ascii(src + pos, dst, out, n, utf16);
-            pos += n;
-            out += n;
-            continue;
+        if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            break;
         }
-        uint32_t cp = index[b - 0x80];
+        if (pos == len)
+            break;
+        uint32_t cp = index[src[pos] - 0x80];
         if (cp == 0) {
             st = sink_error(dec, NULL, 0, src + pos, 1, dst, cap, &out, utf16);
             if (st == CODEC_OUTPUT_FULL)
@@ -50,17 +49,7 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
     return st;
 }
 
-WENC_INLINE codec_status sb_decode_loop(wenc_decoder *dec,
-                                        const uint8_t *src, size_t len,
-                                        size_t *consumed, void *dst,
-                                        size_t cap, size_t *written,
-                                        bool last, int utf16)
-{
-    (void)last;
-    return sb_decode(dec, src, len, consumed, dst, cap, written, utf16);
-}
-
-DEFINE_DECODE_SINKS(sb, sb_decode_loop)
+DEFINE_DECODE_SINKS(sb, sb_decode)
 
 static size_t sb_held(const wenc_decoder *dec)
 {

@@ -67,17 +67,12 @@ WENC_INLINE codec_status utf8_decode(wenc_decoder *dec, const uint8_t *src,
     }
 
     while (pos < len) {
-        if (src[pos] < 0x80) {
-            size_t n = len - pos < cap - out ? len - pos : cap - out;
-            if (n == 0) {
-                st = CODEC_OUTPUT_FULL;
-                break;
-            }
-            n = sink_ascii(src + pos, dst, out, n, utf16);
-            pos += n;
-            out += n;
-            continue;
+        if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
+            st = CODEC_OUTPUT_FULL;
+            break;
         }
+        if (pos == len)
+            break;
         uint32_t cp = 0;
         size_t k;
         utf8_scan_result r = utf8_scan(src + pos, len - pos, &cp, &k);
