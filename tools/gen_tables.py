@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Generate wenc's C tables from the WHATWG Encoding Standard's data.
+"""Generate wenc's C tables (src/tables/*.c) from the WHATWG Encoding Standard's data.
 
 Usage:
-  gen_tables.py [--data DIR] [--out DIR]   write the tables (default: src/tables)
-  gen_tables.py --check [--data DIR]       regenerate into a temporary directory
-                                           and fail on any difference
+  python3 tools/gen_tables.py [--data DIR] [--out DIR]
+      write the tables (DIR defaults: data ../shared/whatwg beside the
+      repository, or $WENC_DATA_DIR when set; out src/tables)
+  python3 tools/gen_tables.py --check [--data DIR] [--out DIR]
+      regenerate into a temporary directory, compare with src/tables/ (or
+      --out), list the files that differ, are missing or are extra, and exit 1
+      on any difference
 
-DIR for --data defaults to $WENC_DATA_DIR, else ../shared/whatwg beside the
-repository. Output is deterministic. Standard library only.
+Standard library only. The output depends only on the data files and on the
+enum in include/wenc.h: the same input gives byte-identical output. Every
+table is checked against the data before anything is written; any
+inconsistency stops the script with exit status 2.
+
+Adding a generated file: write a gen_NAME(src) function that returns the
+file's text (header(...) + emit_* helpers) and add it to GENERATORS.
 """
 
 import argparse
-import filecmp
 import hashlib
 import json
 import os
@@ -20,78 +28,169 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEADER = os.path.join(ROOT, "include", "wenc.h")
+PUBLIC_HEADER = os.path.join(ROOT, "include", "wenc.h")
+DEFAULT_DATA = os.path.join(ROOT, "..", "shared", "whatwg")
+DEFAULT_OUT = os.path.join(ROOT, "src", "tables")
+
 MASK32 = 0xFFFFFFFF
-LABEL_MAX_LEN = 19
+LABEL_MAX_LEN = 19        # WENC_LABEL_MAX_LEN in src/internal.h
+LABEL_BUCKETS = 128       # perfect hash: buckets (one seed each) ...
+LABEL_SLOTS = 256         # ... and slots
+SINGLE_BYTE_FIRST = "IBM866"
+SINGLE_BYTE_LAST = "x-mac-cyrillic"
+SINGLE_BYTE_COUNT = 28
 
 
 class DataError(Exception):
-    pass
+    """The data (or the header) is not what the generator expects."""
 
 
-# ---- reading the Standard's data ---------------------------------------
+# ---- reading the Standard's data --------------------------------------------
 
-def read_index(data_dir, name):
-    """§5 Indexes: pointer -> code point, plus the file's Identifier and Date."""
-    path = os.path.join(data_dir, "index-%s.txt" % name)
+POINTER_FIELD = re.compile(r" *([0-9]+)")
+CODE_POINT_FIELD = re.compile(r"0x([0-9A-Fa-f]+)")
+HEADER_FIELD = re.compile(r"#\s*(Identifier|Date):\s*(\S+)\s*")
+
+
+def index_file_name(index_name):
+    return "index-%s.txt" % index_name
+
+
+def parse_index(data_dir, file_name):
+    """§5 Indexes. Returns ({pointer: code point}, meta) where meta has the
+    file name and its Identifier and Date header lines.
+
+    The file is split on U+000A; empty lines and lines starting with "#" are
+    dropped; the rest are split on U+0009: the first field is the pointer
+    (decimal, after optional leading spaces), the second the code point
+    (0x followed by hexadecimal digits); further fields are comments."""
+    path = os.path.join(data_dir, file_name)
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise DataError("%s: not UTF-8 (%s)" % (path, err))
     table = {}
-    meta = {"file": os.path.basename(path)}
-    with open(path, encoding="utf-8") as f:
-        for line in f.read().split("\n"):
-            m = re.match(r"#\s*(Identifier|Date):\s*(\S+)", line)
+    meta = {"file": file_name}
+    for number, line in enumerate(text.split("\n"), 1):
+        where = "%s:%d" % (path, number)
+        if not line:
+            continue
+        if line.startswith("#"):
+            m = HEADER_FIELD.fullmatch(line)
             if m:
-                meta[m.group(1).lower()] = m.group(2)
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            pointer = int(fields[0].strip())
-            code_point = int(fields[1].strip(), 16)
-            if pointer in table:
-                raise DataError("%s: pointer %d twice" % (path, pointer))
-            table[pointer] = code_point
-    if "identifier" not in meta or "date" not in meta:
-        raise DataError("%s: no Identifier/Date header" % path)
+                key = m.group(1).lower()
+                if key in meta:
+                    raise DataError("%s: second %s line" % (where, m.group(1)))
+                meta[key] = m.group(2)
+            continue
+        fields = line.split("\t")
+        if len(fields) < 2:
+            raise DataError("%s: fewer than two fields in %r" % (where, line))
+        pm = POINTER_FIELD.fullmatch(fields[0])
+        cm = CODE_POINT_FIELD.fullmatch(fields[1])
+        if not pm or not cm:
+            raise DataError("%s: malformed pointer or code point %r" % (where, line))
+        pointer = int(pm.group(1), 10)
+        code_point = int(cm.group(1), 16)
+        if code_point > 0x10FFFF or 0xD800 <= code_point <= 0xDFFF:
+            raise DataError("%s: U+%04X is not a scalar value" % (where, code_point))
+        if pointer in table:
+            raise DataError("%s: pointer %d occurs twice" % (where, pointer))
+        table[pointer] = code_point
+    for key in ("identifier", "date"):
+        if key not in meta:
+            raise DataError("%s: no '# %s:' header line" % (path, key.capitalize()))
+    if not table:
+        raise DataError("%s: no entries" % path)
     return table, meta
 
 
-def read_encodings(data_dir):
+def parse_encodings(data_dir):
+    """encodings.json: the encodings in table order, each {"name", "labels"}."""
     path = os.path.join(data_dir, "encodings.json")
     with open(path, "rb") as f:
         raw = f.read()
-    groups = json.loads(raw.decode("utf-8"))
-    encodings = [e for g in groups for e in g["encodings"]]
+    try:
+        groups = json.loads(raw.decode("utf-8"))
+        encodings = [{"name": e["name"], "labels": list(e["labels"])}
+                     for g in groups for e in g["encodings"]]
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
+        raise DataError("%s: unexpected structure (%s)" % (path, err))
+    for e in encodings:
+        if not isinstance(e["name"], str) or \
+                not all(isinstance(label, str) for label in e["labels"]):
+            raise DataError("%s: a name or label is not a string" % path)
     meta = {"file": "encodings.json", "sha256": hashlib.sha256(raw).hexdigest()}
     return encodings, meta
 
 
+def first_pointers(table, skip=lambda pointer: False):
+    """The Standard's index pointer: for each code point its first (lowest)
+    pointer, leaving out the pointers `skip` excludes."""
+    result = {}
+    for pointer in sorted(table):
+        if not skip(pointer):
+            result.setdefault(table[pointer], pointer)
+    return result
+
+
+class Source:
+    """The data directory, with each file parsed at most once."""
+
+    def __init__(self, data_dir):
+        self.data_dir = data_dir
+        self.encodings, self.encodings_meta = parse_encodings(data_dir)
+        self._indexes = {}
+
+    def index(self, index_name):
+        if index_name not in self._indexes:
+            self._indexes[index_name] = parse_index(self.data_dir,
+                                                    index_file_name(index_name))
+        return self._indexes[index_name]
+
+
+# ---- the enum in include/wenc.h -------------------------------------------------
+
 def enum_name(name):
+    """UTF-8 -> WENC_UTF_8, Shift_JIS -> WENC_SHIFT_JIS."""
     return "WENC_" + name.upper().replace("-", "_")
 
 
-def header_enum_order():
-    with open(HEADER, encoding="utf-8") as f:
+def header_enum_order(path=PUBLIC_HEADER):
+    with open(path, encoding="utf-8") as f:
         text = f.read()
-    body = re.search(r"typedef enum wenc_id \{(.*?)\} wenc_id;", text, re.S).group(1)
-    names = re.findall(r"^\s*(WENC_[A-Z0-9_]+)", body, re.M)
+    m = re.search(r"typedef\s+enum\s+wenc_id\s*\{(.*?)\}\s*wenc_id\s*;", text, re.S)
+    if not m:
+        raise DataError("%s: no 'typedef enum wenc_id { ... } wenc_id;'" % path)
+    body = re.sub(r"/\*.*?\*/", "", m.group(1), flags=re.S)
+    names = re.findall(r"\b(WENC_[A-Z0-9_]+)\b\s*(?:=\s*-?[0-9]+\s*)?(?:,|$)", body)
     return [n for n in names if n not in ("WENC_INVALID", "WENC_ENCODING_COUNT")]
 
 
-# ---- emitting C -----------------------------------------------------------
+# ---- emitting C -----------------------------------------------------------------
 
-def file_header(sources):
-    lines = ["/* GENERATED by tools/gen_tables.py — do not edit. */", "/*"]
+GENERATED_LINE = "/* GENERATED by tools/gen_tables.py — do not edit. */"
+
+
+def header(sources):
+    """The comment that opens every generated file, then the include."""
+    lines = [GENERATED_LINE, "/*", " * Generated from:"]
     for meta in sources:
+        lines.append(" *   %s" % meta["file"])
         if "sha256" in meta:
-            lines.append(" * Source: %s (SHA-256 %s)" % (meta["file"], meta["sha256"]))
+            lines.append(" *     SHA-256: %s" % meta["sha256"])
         else:
-            lines.append(" * Source: %s, Identifier %s, Date %s"
-                         % (meta["file"], meta["identifier"], meta["date"]))
+            lines.append(" *     Identifier: %s" % meta["identifier"])
+            lines.append(" *     Date: %s" % meta["date"])
     lines += [
         " *",
-        " * Data from the WHATWG Encoding Standard (https://encoding.spec.whatwg.org/),",
-        " * Copyright © WHATWG (Apple, Google, Mozilla, Microsoft), licensed under",
-        " * CC BY 4.0; portions incorporated into source code are licensed under the",
-        " * BSD 3-Clause License (see LICENSE beside the data).",
+        " * The data is from the WHATWG Encoding Standard",
+        " * (https://encoding.spec.whatwg.org/), Copyright © WHATWG (Apple, Google,",
+        " * Mozilla, Microsoft), licensed under CC BY 4.0; portions incorporated into",
+        " * source code, as here, are licensed under the BSD 3-Clause License (see",
+        " * the LICENSE file in the data directory).",
         " */",
         '#include "../internal.h"',
         "",
@@ -99,18 +198,96 @@ def file_header(sources):
     return "\n".join(lines) + "\n"
 
 
-def emit_array(ctype, name, values, per_line=12, static=True, size=""):
+def dec(value):
+    return "%d" % value
+
+
+def hex4(value):
+    return "0x%04X" % value
+
+
+def byte_label(start):
+    """Row label for a table indexed by byte - 0x80."""
+    return "/* 0x%02X */ " % (0x80 + start)
+
+
+def pointer_label(start):
+    """Row label for an index: the row's first pointer."""
+    return "/* %5d */ " % start
+
+
+def emit_rows(values, per_line, fmt, indent, label=None):
+    pad = " " * indent
+    return [pad + (label(i) if label else "")
+            + ", ".join(fmt(v) for v in values[i:i + per_line]) + ","
+            for i in range(0, len(values), per_line)]
+
+
+def emit_array(ctype, name, values, per_line=12, fmt=dec, static=True, size="",
+               label=None):
+    """A one-dimensional array definition; `size` is the text between [];
+    `label(i)`, when given, starts the row whose first element is [i]."""
     out = ["%sconst %s %s[%s] = {" % ("static " if static else "", ctype, name, size)]
-    for i in range(0, len(values), per_line):
-        out.append("    " + ", ".join(str(v) for v in values[i:i + per_line]) + ",")
+    out += emit_rows(list(values), per_line, fmt, 4, label)
     out.append("};")
     return "\n".join(out) + "\n"
 
 
-# ---- labels ---------------------------------------------------------------
+def emit_pages(ctype, name, pages, per_line=16, fmt=dec, static=True):
+    """An array of 256-entry pages; an all-zero page is written {0}."""
+    out = ["%sconst %s %s[][256] = {" % ("static " if static else "", ctype, name)]
+    for number, page in enumerate(pages):
+        if not any(page):
+            out.append("    {0}, /* page %d: nothing */" % number)
+            continue
+        out.append("    { /* page %d */" % number)
+        out += emit_rows(list(page), per_line, fmt, 8)
+        out.append("    },")
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+def emit_comment(text):
+    """A block comment from a list of lines."""
+    body = [(" * " + line).rstrip() for line in text]
+    return "/*\n" + "\n".join(body) + "\n */\n"
+
+
+# ---- two-level tables for BMP code points ------------------------------------------
+
+def build_two_level(values, pages, page_numbers):
+    """Splits {code point: value != 0} (code points <= U+FFFF) into 256-entry
+    pages by high byte. Pages are appended to `pages` (whose page 0 is all
+    zeros) unless an identical page is already there. Returns page_of: the
+    page number for each high byte (0 where nothing is mapped)."""
+    if any(cp > 0xFFFF or cp < 0 for cp in values):
+        raise DataError("a two-level table takes only BMP code points")
+    page_of = [0] * 256
+    for high in range(256):
+        page = tuple(values.get(high << 8 | low, 0) for low in range(256))
+        if any(page):
+            if page not in page_numbers:
+                page_numbers[page] = len(pages)
+                pages.append(page)
+            page_of[high] = page_numbers[page]
+    return page_of
+
+
+def verify_two_level(what, values, page_of, pages):
+    """Every BMP code point looks up to values.get(cp, 0)."""
+    if any(pages[0]):
+        raise DataError("%s: page 0 is not empty" % what)
+    for cp in range(0x10000):
+        got = pages[page_of[cp >> 8]][cp & 0xFF]
+        if got != values.get(cp, 0):
+            raise DataError("%s: U+%04X looks up to %d, not %d"
+                            % (what, cp, got, values.get(cp, 0)))
+
+
+# ---- labels.c --------------------------------------------------------------------
 
 def label_hash(label, seed):
-    """Mirrors wenc_label_hash() in src/registry.c."""
+    """The same function as wenc_label_hash() in src/registry.c."""
     h = (2166136261 ^ seed) & MASK32
     for b in label.encode("ascii"):
         h = ((h ^ b) * 16777619) & MASK32
@@ -123,182 +300,268 @@ def label_hash(label, seed):
 
 
 def perfect_hash(labels, bucket_count, slot_count):
-    """Hash and displace: a seed per bucket places its labels in free slots."""
+    """CHD (compress, hash and displace). Labels go to buckets by
+    hash(label, 0); buckets are placed largest first (ties: lower bucket
+    first), each with the first seed 1, 2, 3, ... that sends its labels to
+    distinct free slots by hash(label, seed). Returns (seeds, slots): a seed
+    per bucket (0 for an empty bucket) and per slot label index + 1 (0 for
+    none)."""
     buckets = [[] for _ in range(bucket_count)]
     for i, label in enumerate(labels):
         buckets[label_hash(label, 0) % bucket_count].append(i)
     seeds = [0] * bucket_count
     slots = [0] * slot_count
-    order = sorted(range(bucket_count), key=lambda b: (-len(buckets[b]), b))
-    for b in order:
+    for b in sorted(range(bucket_count), key=lambda b: (-len(buckets[b]), b)):
         if not buckets[b]:
             continue
-        for seed in range(1, 65536):
+        for seed in range(1, 0x10000):
             places = [label_hash(labels[i], seed) % slot_count for i in buckets[b]]
-            if len(set(places)) == len(places) and all(slots[p] == 0 for p in places):
-                for i, p in zip(buckets[b], places):
-                    slots[p] = i + 1
-                seeds[b] = seed
+            if len(set(places)) == len(places) and not any(slots[p] for p in places):
                 break
         else:
-            raise DataError("no seed places bucket %d" % b)
-    for i, label in enumerate(labels):
-        b = label_hash(label, 0) % bucket_count
-        if slots[label_hash(label, seeds[b]) % slot_count] != i + 1:
-            raise DataError("perfect hash does not find %r" % label)
+            raise DataError("perfect hash: no seed places bucket %d (%d labels); "
+                            "raise LABEL_BUCKETS or LABEL_SLOTS"
+                            % (b, len(buckets[b])))
+        seeds[b] = seed
+        for i, p in zip(buckets[b], places):
+            slots[p] = i + 1
     return seeds, slots
 
 
-def gen_labels(encodings, meta):
+def verify_perfect_hash(labels, seeds, slots):
+    """Every label finds its own index the way wenc_lookup() searches."""
+    bucket_count, slot_count = len(seeds), len(slots)
+    if any(s > 0xFFFF for s in seeds) or len(labels) >= 0xFFFF:
+        raise DataError("perfect hash: values do not fit in uint16_t")
+    for i, label in enumerate(labels):
+        seed = seeds[label_hash(label, 0) % bucket_count]
+        if slots[label_hash(label, seed) % slot_count] != i + 1:
+            raise DataError("perfect hash: %r does not resolve to label %d" % (label, i))
+    if sorted(s for s in slots if s) != list(range(1, len(labels) + 1)):
+        raise DataError("perfect hash: slots do not hold each label exactly once")
+
+
+def check_enum_order(encodings):
     order = header_enum_order()
-    if order != [enum_name(e["name"]) for e in encodings]:
-        raise DataError("encodings.json order differs from enum wenc_id in include/wenc.h")
+    expected = [enum_name(e["name"]) for e in encodings]
+    if order != expected:
+        for i, (a, b) in enumerate(zip(order, expected)):
+            if a != b:
+                raise DataError("enum wenc_id in include/wenc.h differs from "
+                                "encodings.json at position %d: %s vs %s" % (i, a, b))
+        raise DataError("enum wenc_id in include/wenc.h has %d encodings, "
+                        "encodings.json %d" % (len(order), len(expected)))
+
+
+def collect_labels(encodings):
+    """[(label, encoding name)] in table order, checked."""
     labels = []
     for e in encodings:
         for label in e["labels"]:
-            if not re.fullmatch(r"[\x21-\x7e]+", label) or label != label.lower():
-                raise DataError("label %r is not lowercase printable ASCII" % label)
+            if not re.fullmatch(r"[\x21-\x7E]+", label) or label != label.lower():
+                raise DataError("label %r is not lowercase ASCII without whitespace"
+                                % label)
             if len(label) > LABEL_MAX_LEN:
-                raise DataError("label %r is longer than %d" % (label, LABEL_MAX_LEN))
+                raise DataError("label %r is longer than %d (WENC_LABEL_MAX_LEN)"
+                                % (label, LABEL_MAX_LEN))
             labels.append((label, e["name"]))
-    if len({l for l, _ in labels}) != len(labels):
-        raise DataError("duplicate labels")
+    seen = set()
+    for label, _ in labels:
+        if label in seen:
+            raise DataError("label %r occurs twice" % label)
+        seen.add(label)
+    return labels
 
-    bucket_count, slot_count = 128, 256
-    seeds, slots = perfect_hash([l for l, _ in labels], bucket_count, slot_count)
 
-    out = [file_header([meta])]
+def gen_labels(src):
+    encodings = src.encodings
+    check_enum_order(encodings)
+    labels = collect_labels(encodings)
+    names = [label for label, _ in labels]
+    seeds, slots = perfect_hash(names, LABEL_BUCKETS, LABEL_SLOTS)
+    verify_perfect_hash(names, seeds, slots)
+
+    out = [header([src.encodings_meta])]
+    out.append("/* §4.2 Names and labels: each encoding's name, as the Standard spells it. */\n")
     out.append("const char *const wenc_names[WENC_ENCODING_COUNT] = {\n")
     for e in encodings:
         out.append('    [%s] = "%s",\n' % (enum_name(e["name"]), e["name"]))
     out.append("};\n\n")
-    out.append("/* Names, ASCII lowercase (the TextDecoder encoding getter). */\n")
+    out.append("/* The names in ASCII lowercase (the TextDecoder encoding getter). */\n")
     out.append("const char *const wenc_lowercase_names[WENC_ENCODING_COUNT] = {\n")
     for e in encodings:
         out.append('    [%s] = "%s",\n' % (enum_name(e["name"]), e["name"].lower()))
     out.append("};\n\n")
+    out.append("/* The %d labels in the order of the Standard's table: label, length,\n"
+               " * encoding. */\n" % len(labels))
     out.append("const label_entry wenc_labels[] = {\n")
     for label, name in labels:
         out.append('    {"%s", %d, %s},\n' % (label, len(label), enum_name(name)))
     out.append("};\n\n")
     out.append("const size_t wenc_label_total = %d;\n\n" % len(labels))
-    out.append("/* Perfect hash (hash and displace) over the lowercase labels, with\n"
-               " * wenc_label_hash() (FNV-1a from 2166136261 ^ seed, then an avalanche):\n"
-               " * bucket = hash(label, 0) % bucket count;\n"
-               " * slot = hash(label, seeds[bucket]) % slot count;\n"
-               " * slots[slot] = label index + 1, or 0 for none. */\n")
-    out.append("const uint32_t wenc_label_bucket_count = %d;\n" % bucket_count)
-    out.append("const uint32_t wenc_label_slot_count = %d;\n\n" % slot_count)
-    out.append(emit_array("uint16_t", "wenc_label_seeds", seeds, static=False))
-    out.append("\n")
-    out.append(emit_array("uint16_t", "wenc_label_slots", slots, 16, static=False))
+    out.append(emit_comment([
+        "Perfect hash over the lowercase labels (CHD: compress, hash and",
+        "displace), built and checked by tools/gen_tables.py. The hash is",
+        "wenc_label_hash(s, n, seed) in src/registry.c, arithmetic mod 2^32:",
+        "",
+        "    h = 2166136261 ^ seed;",
+        "    for each byte b of s: h = (h ^ b) * 16777619;",
+        "    h ^= h >> 16; h *= 0x85EBCA6B; h ^= h >> 13; h *= 0xC2B2AE35;",
+        "    h ^= h >> 16;",
+        "",
+        "A lowercase label s of length n is found at",
+        "",
+        "    bucket = wenc_label_hash(s, n, 0) % wenc_label_bucket_count;",
+        "    slot = wenc_label_hash(s, n, wenc_label_seeds[bucket])",
+        "           % wenc_label_slot_count;",
+        "",
+        "and wenc_label_slots[slot] is its index in wenc_labels plus 1 (0: no",
+        "label). Any other string also lands in some slot (or on 0), so the",
+        "caller compares it with the label there.",
+    ]))
+    out.append("const uint32_t wenc_label_bucket_count = %d;\n" % LABEL_BUCKETS)
+    out.append("const uint32_t wenc_label_slot_count = %d;\n\n" % LABEL_SLOTS)
+    out.append("/* Seed per bucket (0: empty bucket). */\n")
+    out.append(emit_array("uint16_t", "wenc_label_seeds", seeds, 16, static=False,
+                          size=str(LABEL_BUCKETS)))
+    out.append("\n/* Label index + 1 per slot (0: empty slot). */\n")
+    out.append(emit_array("uint16_t", "wenc_label_slots", slots, 16, static=False,
+                          size=str(LABEL_SLOTS)))
     return "".join(out)
 
 
-# ---- single-byte encodings ---------------------------------------------------
+# ---- single_byte.c -----------------------------------------------------------------
+
+def single_byte_encodings(encodings):
+    names = [e["name"] for e in encodings]
+    try:
+        first = names.index(SINGLE_BYTE_FIRST)
+        last = names.index(SINGLE_BYTE_LAST)
+    except ValueError as err:
+        raise DataError("encodings.json: %s" % err)
+    single = encodings[first:last + 1]
+    if len(single) != SINGLE_BYTE_COUNT:
+        raise DataError("expected %d single-byte encodings from %s to %s, found %d"
+                        % (SINGLE_BYTE_COUNT, SINGLE_BYTE_FIRST, SINGLE_BYTE_LAST,
+                           len(single)))
+    return single
+
 
 def single_byte_index_name(name):
+    """§9: ISO-8859-8-I uses index ISO-8859-8; the others their own."""
     return "iso-8859-8" if name == "ISO-8859-8-I" else name.lower()
 
 
-def first_pointers(table, skip=lambda p: False):
-    """The Standard's index pointer: the first pointer of each code point."""
-    result = {}
-    for pointer in sorted(table):
-        if not skip(pointer):
-            result.setdefault(table[pointer], pointer)
-    return result
+def c_identifier(text):
+    return re.sub(r"[^a-z0-9]", "_", text.lower())
 
 
-def gen_single_byte(encodings, data_dir):
-    single = encodings[1:29]
-    if single[0]["name"] != "IBM866" or single[-1]["name"] != "x-mac-cyrillic":
-        raise DataError("unexpected single-byte encoding list")
+def verify_single_byte(index_name, table, decode, page_of, pages):
+    """Decode matches the index at every pointer; encode gives each code point
+    of the index its first pointer, and nothing for any other code point."""
+    for p in range(128):
+        if decode[p] != table.get(p, 0):
+            raise DataError("%s: decode of pointer %d is wrong" % (index_name, p))
+    lowest = {}
+    for p, cp in table.items():
+        lowest[cp] = min(p, lowest.get(cp, p))
+    for cp in range(0x10000):
+        byte = pages[page_of[cp >> 8]][cp & 0xFF]
+        want = 0x80 + lowest[cp] if cp in lowest else 0
+        if byte != want:
+            raise DataError("%s: U+%04X encodes to 0x%02X, not 0x%02X"
+                            % (index_name, cp, byte, want))
+        if byte and decode[byte - 0x80] != cp:
+            raise DataError("%s: U+%04X does not round-trip" % (index_name, cp))
+
+
+def gen_single_byte(src):
     pages = [bytes(256)]
-    page_numbers = {bytes(256): 0}
-    sources, decls, entries, done = [], [], [], {}
-    for e in single:
+    page_numbers = {pages[0]: 0}
+    sources, arrays, entries, idents = [], [], [], {}
+    for e in single_byte_encodings(src.encodings):
         index_name = single_byte_index_name(e["name"])
-        ident = re.sub(r"[^a-z0-9]", "_", index_name)
-        if index_name not in done:
-            table, meta = read_index(data_dir, index_name)
+        if index_name not in idents:
+            table, meta = src.index(index_name)
             sources.append(meta)
+            ident = c_identifier(index_name)
             if any(p < 0 or p > 127 for p in table):
-                raise DataError("%s: pointer out of range" % index_name)
-            if any(cp < 0x80 or cp > 0xFFFF for cp in table.values()):
-                raise DataError("%s: code point out of range" % index_name)
+                raise DataError("%s: a pointer is above 127" % meta["file"])
+            if any(cp == 0 or cp > 0xFFFF for cp in table.values()):
+                raise DataError("%s: a code point is 0 or above U+FFFF" % meta["file"])
+            if any(cp < 0x80 for cp in table.values()):
+                raise DataError("%s: a code point is ASCII" % meta["file"])
             decode = [table.get(p, 0) for p in range(128)]
             encode = {cp: 0x80 + p for cp, p in first_pointers(table).items()}
-            page_of = [0] * 256
-            for high in range(256):
-                page = bytes(encode.get(high << 8 | low, 0) for low in range(256))
-                if any(page):
-                    if page not in page_numbers:
-                        page_numbers[page] = len(pages)
-                        pages.append(page)
-                    page_of[high] = page_numbers[page]
-            # Check the tables against the index before writing them.
-            for p, cp in table.items():
-                assert decode[p] == cp
-                page = pages[page_of[cp >> 8]]
-                assert page[cp & 0xFF] == 0x80 + min(q for q in table if table[q] == cp)
-            decls.append(emit_array("uint16_t", "decode_" + ident, decode, 8, size="128"))
-            decls.append(emit_array("uint8_t", "pages_" + ident, page_of, 16, size="256"))
-            done[index_name] = ident
-        entries.append("    [%s - WENC_IBM866] = {decode_%s, pages_%s},\n"
-                       % (enum_name(e["name"]), done[index_name], done[index_name]))
-    if len(pages) > 255:
-        raise DataError("too many encode pages")
-    out = [file_header(sources)]
-    out.append("\n".join(decls))
-    out.append("\nconst single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC - "
-               "WENC_IBM866 + 1] = {\n")
+            page_of = build_two_level(encode, pages, page_numbers)
+            verify_single_byte(meta["file"], table, decode, page_of, pages)
+            arrays.append("/* %s */\n" % meta["file"])
+            arrays.append(emit_array("uint16_t", "decode_" + ident, decode, 8, hex4,
+                                     size="128", label=byte_label))
+            arrays.append(emit_array("uint8_t", "encode_page_" + ident, page_of, 16,
+                                     size="256"))
+            arrays.append("\n")
+            idents[index_name] = ident
+        ident = idents[index_name]
+        entries.append("    [%s - WENC_IBM866] = {decode_%s, encode_page_%s},\n"
+                       % (enum_name(e["name"]), ident, ident))
+    if len(pages) > 256:
+        raise DataError("single-byte encode: %d pages do not fit in uint8_t" % len(pages))
+
+    out = [header(sources)]
+    out.append(emit_comment([
+        "§9 Legacy single-byte encodings. Per index: decode_X[b - 0x80] is the",
+        "code point of byte b (0: none); encode_page_X[cp >> 8] is the page of",
+        "wenc_single_byte_pages holding U+XX00..U+XXFF, whose entry [cp & 0xFF]",
+        "is the byte 0x80 + index pointer (the first pointer of cp), or 0 when",
+        "cp is not in the index. Code points below U+0080 are not in the tables.",
+    ]))
+    out.append("\n")
+    out.extend(arrays)
+    out.append("const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -\n"
+               "                                                WENC_IBM866 + 1] = {\n")
     out.extend(entries)
     out.append("};\n\n")
-    out.append("/* x-user-defined (§14.5.1) is computed, not an index: byte 0x80 + i\n"
+    out.append("/* Encode pages shared by all single-byte encodings; page 0 maps nothing. */\n")
+    out.append(emit_pages("uint8_t", "wenc_single_byte_pages", pages, 16, static=False))
+    out.append("\n/* x-user-defined (§14.5.1) is computed, not an index: byte 0x80 + i\n"
                " * decodes to U+F780 + i. */\n")
     out.append(emit_array("uint16_t", "wenc_x_user_defined_decode",
-                          [0xF780 + i for i in range(128)], 8, static=False, size="128"))
-    out.append("\n")
-    out.append("const uint8_t wenc_single_byte_pages[][256] = {\n")
-    for page in pages:
-        out.append("    {" + ", ".join(str(b) for b in page) + "},\n")
-    out.append("};\n")
+                          [0xF780 + i for i in range(128)], 8, hex4, static=False,
+                          size="128", label=byte_label))
     return "".join(out)
 
 
-# ---- multi-byte encodings -----------------------------------------------------
+# ---- multi-byte encodings ----------------------------------------------------------
 
 def emit_pointer_map(prefix, encode):
-    """A two-level map from BMP code points to pointer + 1 (0 = none)."""
-    pages, numbers, page_of = [], {}, [0] * 256
-    for high in range(256):
-        page = tuple(encode.get(high << 8 | low, -1) + 1 for low in range(256))
-        if any(page):
-            if page not in numbers:
-                numbers[page] = len(pages) + 1
-                pages.append(page)
-            page_of[high] = numbers[page]
-    if len(pages) > 255 or max((max(p) for p in pages), default=0) > 0xFFFF:
-        raise DataError("%s: encode map does not fit" % prefix)
-    for cp, pointer in encode.items():
-        assert cp <= 0xFFFF and pages[page_of[cp >> 8] - 1][cp & 0xFF] == pointer + 1
+    """pointer_map wenc_PREFIX_map: BMP code point -> pointer + 1 (0: none)."""
+    values = {cp: pointer + 1 for cp, pointer in encode.items()}
+    if values and max(values.values()) > 0xFFFF:
+        raise DataError("%s: a pointer does not fit in uint16_t" % prefix)
+    pages = [(0,) * 256]
+    page_of = build_two_level(values, pages, {pages[0]: 0})
+    if len(pages) > 256:
+        raise DataError("%s: %d pages do not fit in uint8_t" % (prefix, len(pages)))
+    verify_two_level(prefix, values, page_of, pages)
     out = [emit_array("uint8_t", prefix + "_page_of", page_of, 16, size="256")]
-    out.append("static const uint16_t %s_pages[][256] = {\n" % prefix)
-    out.append("    {0},\n")
-    for page in pages:
-        out.append("    {" + ", ".join(str(v) for v in page) + "},\n")
-    out.append("};\n")
+    out.append(emit_pages("uint16_t", prefix + "_pages", pages, 12))
     out.append("const pointer_map wenc_%s_map = {%s_page_of, %s_pages};\n"
                % (prefix, prefix, prefix))
     return "".join(out)
 
 
-def emit_index(name, table, size, ctype="uint16_t"):
+def emit_index(name, table, size, ctype="uint16_t", per_line=10):
+    """wenc_NAME_index[pointer] = code point (0: none), and its size."""
+    if any(p >= size for p in table):
+        raise DataError("index %s: a pointer is %d or more" % (name, size))
+    if any(cp == 0 for cp in table.values()):
+        raise DataError("index %s: code point 0 in the index" % name)
+    if ctype == "uint16_t" and any(cp > 0xFFFF for cp in table.values()):
+        raise DataError("index %s: a code point is above U+FFFF" % name)
     values = [table.get(p, 0) for p in range(size)]
-    if any(v == 0 for p, v in table.items()):
-        raise DataError("%s: code point 0 in index" % name)
-    text = emit_array(ctype, "wenc_%s_index" % name, values, 12, static=False, size=str(size))
+    text = emit_array(ctype, "wenc_%s_index" % name, values, per_line, hex4,
+                      static=False, size=str(size), label=pointer_label)
     return text + "const size_t wenc_%s_index_size = %d;\n" % (name, size)
 
 
@@ -313,9 +576,9 @@ GB18030_PUA_EXTRAS = {
 }
 
 
-def gen_gb18030(data_dir):
-    table, meta = read_index(data_dir, "gb18030")
-    ranges, rmeta = read_index(data_dir, "gb18030-ranges")
+def gen_gb18030(src):
+    table, meta = src.index("gb18030")
+    ranges, rmeta = src.index("gb18030-ranges")
     if sorted(table) != list(range(23940)):
         raise DataError("index gb18030 is not pointers 0..23939")
     encode = first_pointers(table)
@@ -323,16 +586,16 @@ def gen_gb18030(data_dir):
         if cp in encode:
             raise DataError("U+%04X is already in index gb18030" % cp)
         encode[cp] = pointer
-    out = [file_header([meta, rmeta])]
+    pairs = sorted(ranges.items())
+    if [cp for _, cp in pairs] != sorted(cp for _, cp in pairs):
+        raise DataError("index gb18030 ranges is not ascending in code points")
+    out = [header([meta, rmeta])]
     out.append(emit_index("gb18030", table, 23940))
     out.append("\n/* Index gb18030 ranges, ascending by pointer and by code point. */\n")
     out.append("const gb18030_range wenc_gb18030_ranges[] = {\n")
-    pairs = sorted(ranges.items())
     for pointer, cp in pairs:
-        out.append("    {%d, 0x%X},\n" % (pointer, cp))
+        out.append("    {%d, 0x%04X},\n" % (pointer, cp))
     out.append("};\n")
-    if [cp for _, cp in pairs] != sorted(cp for _, cp in pairs):
-        raise DataError("index gb18030 ranges is not ascending in code points")
     out.append("const size_t wenc_gb18030_range_count = %d;\n\n" % len(pairs))
     out.append("/* Encoder: index pointer (first pointer) per code point, plus the\n"
                " * 18 Private Use code points of the GB18030-2022 note. */\n")
@@ -343,8 +606,8 @@ def gen_gb18030(data_dir):
 BIG5_LAST_POINTER = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
 
 
-def gen_big5(data_dir):
-    table, meta = read_index(data_dir, "big5")
+def gen_big5(src):
+    table, meta = src.index("big5")
     size = max(table) + 1
     encode = {}
     # Index Big5 pointer: skip the HKSCS pointers below (0xA1 - 0x81) * 157;
@@ -357,28 +620,30 @@ def gen_big5(data_dir):
             encode[cp] = pointer
     bmp = {cp: p for cp, p in encode.items() if cp <= 0xFFFF}
     astral = sorted((cp, p) for cp, p in encode.items() if cp > 0xFFFF)
-    out = [file_header([meta])]
-    out.append(emit_index("big5", table, size, "uint32_t"))
+    if any(p > 0xFFFF for _, p in astral):
+        raise DataError("index big5: a pointer does not fit in uint16_t")
+    out = [header([meta])]
+    out.append(emit_index("big5", table, size, "uint32_t", 8))
     out.append("\n")
     out.append(emit_pointer_map("big5", bmp))
     out.append("\n/* Encoder, code points above U+FFFF: ascending, with their pointers. */\n")
     out.append(emit_array("uint32_t", "wenc_big5_astral_code_points",
-                          [cp for cp, _ in astral], 8, static=False))
+                          [cp for cp, _ in astral], 10, hex4, static=False))
     out.append(emit_array("uint16_t", "wenc_big5_astral_pointers",
                           [p for _, p in astral], 12, static=False))
     out.append("const size_t wenc_big5_astral_count = %d;\n" % len(astral))
     return "".join(out)
 
 
-def gen_japanese(data_dir):
-    jis0208, meta0208 = read_index(data_dir, "jis0208")
-    jis0212, meta0212 = read_index(data_dir, "jis0212")
-    katakana, metakana = read_index(data_dir, "iso-2022-jp-katakana")
+def gen_japanese(src):
+    jis0208, meta0208 = src.index("jis0208")
+    jis0212, meta0212 = src.index("jis0212")
+    katakana, metakana = src.index("iso-2022-jp-katakana")
     euc = first_pointers(jis0208)
     if any(p >= 8836 for p in euc.values()):
         raise DataError("index jis0208: an index pointer is 8836 or more")
     sjis = first_pointers(jis0208, skip=lambda p: 8272 <= p <= 8835)
-    out = [file_header([meta0208, meta0212, metakana])]
+    out = [header([meta0208, meta0212, metakana])]
     out.append(emit_index("jis0208", jis0208, max(jis0208) + 1))
     out.append("\n")
     out.append(emit_index("jis0212", jis0212, max(jis0212) + 1))
@@ -392,51 +657,87 @@ def gen_japanese(data_dir):
     return "".join(out)
 
 
-def gen_euc_kr(data_dir):
-    table, meta = read_index(data_dir, "euc-kr")
-    out = [file_header([meta])]
+def gen_euc_kr(src):
+    table, meta = src.index("euc-kr")
+    out = [header([meta])]
     out.append(emit_index("euc_kr", table, max(table) + 1))
     out.append("\n")
     out.append(emit_pointer_map("euc_kr", first_pointers(table)))
     return "".join(out)
 
 
-# ---- driver -----------------------------------------------------------------
+# ---- driver ------------------------------------------------------------------------
+
+GENERATORS = (
+    ("labels.c", gen_labels),
+    ("single_byte.c", gen_single_byte),
+    ("gb18030.c", gen_gb18030),
+    ("big5.c", gen_big5),
+    ("japanese.c", gen_japanese),
+    ("euc_kr.c", gen_euc_kr),
+)
+
 
 def generate(data_dir):
-    encodings, meta = read_encodings(data_dir)
-    return {
-        "labels.c": gen_labels(encodings, meta),
-        "single_byte.c": gen_single_byte(encodings, data_dir),
-        "gb18030.c": gen_gb18030(data_dir),
-        "big5.c": gen_big5(data_dir),
-        "japanese.c": gen_japanese(data_dir),
-        "euc_kr.c": gen_euc_kr(data_dir),
-    }
+    src = Source(data_dir)
+    files = {}
+    for name, gen in GENERATORS:
+        text = gen(src)
+        if any(line != line.rstrip() for line in text.split("\n")):
+            raise DataError("%s: trailing whitespace in the output" % name)
+        files[name] = text
+    return files
 
 
 def write_all(files, out_dir):
+    """Writes each file, leaving files whose content is unchanged untouched."""
     os.makedirs(out_dir, exist_ok=True)
-    for name, text in sorted(files.items()):
-        with open(os.path.join(out_dir, name), "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+    written = 0
+    for name in sorted(files):
+        data = files[name].encode("utf-8")
+        path = os.path.join(out_dir, name)
+        try:
+            with open(path, "rb") as f:
+                if f.read() == data:
+                    continue
+        except FileNotFoundError:
+            pass
+        with open(path, "wb") as f:
+            f.write(data)
+        written += 1
+    return written
+
+
+def first_difference(a, b):
+    la, lb = a.split(b"\n"), b.split(b"\n")
+    for i, (x, y) in enumerate(zip(la, lb), 1):
+        if x != y:
+            return i
+    return min(len(la), len(lb)) + 1
 
 
 def check(files, committed_dir):
+    shown = os.path.relpath(committed_dir)
     with tempfile.TemporaryDirectory() as tmp:
         write_all(files, tmp)
-        expected = set(files)
-        present = {n for n in os.listdir(committed_dir) if n.endswith(".c")} \
-            if os.path.isdir(committed_dir) else set()
+        present = set()
+        if os.path.isdir(committed_dir):
+            present = {n for n in os.listdir(committed_dir)
+                       if not n.startswith(".")
+                       and os.path.isfile(os.path.join(committed_dir, n))}
         problems = []
-        for name in sorted(expected - present):
-            problems.append("missing: src/tables/%s" % name)
-        for name in sorted(present - expected):
-            problems.append("not generated: src/tables/%s" % name)
-        for name in sorted(expected & present):
-            if not filecmp.cmp(os.path.join(tmp, name),
-                               os.path.join(committed_dir, name), shallow=False):
-                problems.append("differs: src/tables/%s" % name)
+        for name in sorted(set(files) - present):
+            problems.append("missing: %s" % os.path.join(shown, name))
+        for name in sorted(present - set(files)):
+            problems.append("extra (not generated): %s" % os.path.join(shown, name))
+        for name in sorted(set(files) & present):
+            with open(os.path.join(tmp, name), "rb") as f:
+                fresh = f.read()
+            with open(os.path.join(committed_dir, name), "rb") as f:
+                old = f.read()
+            if fresh != old:
+                problems.append("differs: %s (first at line %d)"
+                                % (os.path.join(shown, name), first_difference(fresh, old)))
     for p in problems:
         print(p)
     if problems:
@@ -446,23 +747,27 @@ def check(files, committed_dir):
     return 0
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    default_data = os.environ.get("WENC_DATA_DIR") or \
-        os.path.join(ROOT, "..", "shared", "whatwg")
-    ap.add_argument("--data", default=default_data)
-    ap.add_argument("--out", default=os.path.join(ROOT, "src", "tables"))
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args()
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Generate src/tables/*.c from the WHATWG Encoding Standard's data.")
+    ap.add_argument("--data", default=os.environ.get("WENC_DATA_DIR") or DEFAULT_DATA,
+                    help="data directory (default: $WENC_DATA_DIR or ../shared/whatwg "
+                         "beside the repository)")
+    ap.add_argument("--out", default=DEFAULT_OUT,
+                    help="output directory (default: src/tables in the repository)")
+    ap.add_argument("--check", action="store_true",
+                    help="compare the output with the files in --out instead of "
+                         "writing; exit 1 on any difference")
+    args = ap.parse_args(argv)
     try:
         files = generate(args.data)
-    except (OSError, DataError, ValueError, KeyError) as err:
-        print("gen_tables.py: %s" % err, file=sys.stderr)
+    except (OSError, DataError) as err:
+        print("gen_tables.py: error: %s" % err, file=sys.stderr)
         return 2
     if args.check:
         return check(files, args.out)
-    write_all(files, args.out)
-    print("wrote %d files to %s" % (len(files), os.path.relpath(args.out)))
+    written = write_all(files, args.out)
+    print("%d files generated in %s (%d changed)" % (len(files), args.out, written))
     return 0
 
 
