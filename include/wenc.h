@@ -476,6 +476,7 @@ typedef struct wenc_text_decoder {
     uint8_t fatal_;
     uint8_t ignore_bom_;
     uint8_t do_not_flush_;
+    uint8_t bom_seen_;
 } wenc_text_decoder;
 
 /*

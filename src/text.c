@@ -13,10 +13,8 @@ wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
     td->encoding_ = (int16_t)id;
     td->fatal_ = fatal;
     td->ignore_bom_ = ignore_bom;
-    /* serialize I/O queue (§7.1) drops a first U+FEFF for UTF-8 and
-     * UTF-16BE/LE: the decoder's strip mode removes exactly that BOM. */
-    wenc_decoder_init(&td->decoder_, id,
-                      ignore_bom ? WENC_BOM_KEEP : WENC_BOM_STRIP,
+    /* The BOM is handled on the output, by serialize I/O queue. */
+    wenc_decoder_init(&td->decoder_, id, WENC_BOM_KEEP,
                       fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT);
     return WENC_TEXT_OK;
 }
@@ -60,6 +58,33 @@ size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td, size_t len)
     return wenc_decoder_max_utf8_len(next_decoder(td, &fresh), len);
 }
 
+/* §7.1 serialize I/O queue: the first code point serialized since the
+ * decoder was renewed is dropped if it is U+FEFF, for UTF-8 and UTF-16BE/LE
+ * unless ignoreBOM. After a TypeError nothing was serialized (`seen` false):
+ * the output before the error is shown as it would have been. */
+static void serialize(wenc_text_decoder *td, void *dst, size_t *dst_len,
+                      int utf16, bool seen)
+{
+    int id = td->encoding_;
+    if (td->ignore_bom_ || td->bom_seen_ || *dst_len == 0 ||
+        (id != WENC_UTF_8 && id != WENC_UTF_16BE && id != WENC_UTF_16LE))
+        return;
+    td->bom_seen_ = seen;
+    if (utf16) {
+        uint16_t *d = dst;
+        if (d[0] == 0xFEFF) {
+            memmove(d, d + 1, (*dst_len - 1) * sizeof *d);
+            *dst_len -= 1;
+        }
+    } else {
+        uint8_t *d = dst;
+        if (*dst_len >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF) {
+            memmove(d, d + 3, *dst_len - 3);
+            *dst_len -= 3;
+        }
+    }
+}
+
 /* TextDecoder decode(input, options) (§7.2) */
 static wenc_text_status text_decode(wenc_text_decoder *td,
                                     const uint8_t *input, size_t len,
@@ -74,8 +99,10 @@ static wenc_text_status text_decode(wenc_text_decoder *td,
         *dst_len = 0;
         return WENC_TEXT_BUFFER_TOO_SMALL;
     }
-    if (!td->do_not_flush_)
+    if (!td->do_not_flush_) {
         wenc_decoder_reset(&td->decoder_);
+        td->bom_seen_ = 0;
+    }
     td->do_not_flush_ = stream;
     size_t n = len;
     wenc_status st =
@@ -85,6 +112,7 @@ static wenc_text_status text_decode(wenc_text_decoder *td,
                                     dst_len, !stream);
     if (consumed)
         *consumed = n;
+    serialize(td, dst, dst_len, utf16, st != WENC_ERROR);
     return st == WENC_ERROR ? WENC_TEXT_TYPE_ERROR : WENC_TEXT_OK;
 }
 
