@@ -1,44 +1,44 @@
 #!/bin/sh
-# Re-creates the encoded examples from the UTF-8 texts in examples/src/:
+# Writes the encoded example files from their UTF-8 sources, with wenc's own
+# encoder:
 #
-#   sh examples/make-examples.sh PATH-TO-WENC
+#   sh examples/make-examples.sh [PATH-TO-WENC]     (default: build/wenc)
 #
-# examples/src/NAME.txt becomes examples/NAME.LABEL.txt, written by the
-# project's own encoder (`wenc encode -t LABEL --fatal`, so a character the
-# encoding lacks stops the script instead of turning into &#N;).
+# examples/src/NAME.txt becomes examples/NAME.LABEL.txt through
+# `wenc encode -t LABEL --fatal`, so a character the encoding lacks stops the
+# script instead of turning into &#N;. wenc has no UTF-16 encoder (the
+# Standard defines none), so the UTF-16LE example is made here from an
+# ASCII-only source: the BOM FF FE, then each byte followed by 00.
 
-set -u
+set -eu
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh examples/make-examples.sh PATH-TO-WENC" >&2
-    exit 2
-fi
-WENC=$1
-case $WENC in
-    /*) ;;
-    *) WENC=$(pwd)/$WENC ;;
-esac
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/.."
+WENC=${1:-build/wenc}
 
-status=0
-# NAME LABEL: one example per line.
+# NAME LABEL, one example per line.
 while read -r name label; do
-    src=examples/src/$name.txt
-    out=examples/$name.$label.txt
-    if "$WENC" encode -t "$label" --fatal "$src" > "$out.tmp"; then
-        mv "$out.tmp" "$out"
-        echo "wrote $out"
-    else
-        rm -f "$out.tmp"
-        echo "make-examples.sh: $src could not be encoded in $label" >&2
-        status=1
-    fi
-done <<'EOF'
-fr windows-1252
-ru koi8-r
-el iso-8859-7
-ja shift_jis
-zh gb18030
-ko euc-kr
-EOF
-exit $status
+    "$WENC" encode --fatal -t "$label" "examples/src/$name.txt" \
+        > "examples/$name.$label.txt.tmp"
+    mv "examples/$name.$label.txt.tmp" "examples/$name.$label.txt"
+    echo "wrote examples/$name.$label.txt"
+done <<'LIST'
+french windows-1252
+russian koi8-r
+greek iso-8859-7
+hebrew windows-1255
+LIST
+
+# UTF-16LE: only ASCII (00-7F) widens to a code unit by appending 00.
+src=examples/src/hello.txt
+if [ "$(LC_ALL=C tr -d '\n -~' < "$src" | wc -c)" -ne 0 ]; then
+    echo "make-examples.sh: $src must be printable ASCII" >&2
+    exit 1
+fi
+{
+    printf '\377\376'
+    for byte in $(od -An -v -to1 "$src"); do
+        printf "\\$byte\\000"
+    done
+} > examples/hello.utf-16le.txt.tmp
+mv examples/hello.utf-16le.txt.tmp examples/hello.utf-16le.txt
+echo "wrote examples/hello.utf-16le.txt"
