@@ -26,6 +26,9 @@ french windows-1252
 russian koi8-r
 greek iso-8859-7
 hebrew windows-1255
+japanese shift_jis
+chinese gb18030
+korean euc-kr
 LIST
 
 # UTF-16LE: only ASCII (00-7F) widens to a code unit by appending 00.
