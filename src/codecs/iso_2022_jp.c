@@ -103,8 +103,10 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
             break;
         case D_TRAIL_BYTE:
             if (b == ESC) {
-                /* The lead byte is the error; ESC starts an escape. */
-                bad[0] = lead, bad[1] = ESC, bad_len = 2, error = 1;
+                /* The lead byte is the error; ESC, read again in the lead
+                 * byte state, starts an escape as the Standard's step does. */
+                bad[0] = lead, bad_len = 1, error = 1;
+                taken = 0;
                 break;
             }
             bad[0] = lead, bad[1] = b, bad_len = 2;
@@ -160,7 +162,7 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
             codec_status replay = CODEC_INPUT_EMPTY;
             switch (s[STATE]) {
             case D_TRAIL_BYTE:
-                s[STATE] = b == ESC ? D_ESCAPE_START : D_LEAD_BYTE;
+                s[STATE] = D_LEAD_BYTE;
                 break;
             case D_ESCAPE_START:
                 s[OUTPUT] = 0;
