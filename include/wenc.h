@@ -536,6 +536,13 @@ wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
 size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst);
 
 /*
+ * TextEncoder.encode(input) for a string held as UTF-8: ill-formed
+ * sequences become U+FFFD (one per maximal subpart). dst must hold 3 * len
+ * bytes. Returns the bytes written.
+ */
+size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst);
+
+/*
  * TextEncoder.encodeInto(source, destination) (§7.4): encodes as much of
  * src as fits in dst[0..cap), never a partial UTF-8 sequence and never half
  * of a surrogate pair. *read receives the UTF-16 code units converted, and

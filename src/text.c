@@ -144,6 +144,15 @@ size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst)
     return m;
 }
 
+size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst)
+{
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+    size_t n = len, m = len * 3;
+    wenc_encode_from_utf8(&enc, input, &n, dst, &m, true);
+    return m;
+}
+
 /* TextEncoder encodeInto(source, destination) (§7.4): the encoder stops
  * before the first code point that does not fit whole. */
 void wenc_text_encode_into(const uint16_t *src, size_t len, uint8_t *dst,

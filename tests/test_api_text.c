@@ -855,6 +855,34 @@ static void test_encode(th *t)
     encode_case(t, __LINE__, "DC00 DC00 DC00", "EFBFBD EFBFBD EFBFBD");
 }
 
+/* TextEncoder.encode over a string held as UTF-8 bytes. */
+static void encode_utf8_case(th *t, int line, const char *in, const char *expect)
+{
+    th_bytes u = spec_bytes(t, in);
+    th_bytes x = spec_bytes(t, expect);
+    uint8_t *dst = xmalloc(3 * u.len + 1);
+    th_ctx(t, "encode utf8 [%s]", in);
+    size_t m = wenc_text_encode_utf8(u.p, u.len, dst);
+    th_check_bytes(t, __FILE__, line, "bytes", x.p, x.len, dst, m);
+    th_ctx_clear(t);
+    free(dst);
+    th_bytes_free(&u);
+    th_bytes_free(&x);
+}
+
+static void test_encode_utf8(th *t)
+{
+    encode_utf8_case(t, __LINE__, "", "");
+    encode_utf8_case(t, __LINE__, "41 C3A9 E282AC F09F9880", "41 C3A9 E282AC F09F9880");
+    /* one U+FFFD per maximal subpart (§8.1.1) */
+    encode_utf8_case(t, __LINE__, "FF", "EFBFBD");
+    encode_utf8_case(t, __LINE__, "E0 80 80", "EFBFBD EFBFBD EFBFBD");
+    encode_utf8_case(t, __LINE__, "ED A0 80", "EFBFBD EFBFBD EFBFBD");
+    encode_utf8_case(t, __LINE__, "F0 9F 98", "EFBFBD");
+    encode_utf8_case(t, __LINE__, "E2 82 41", "EFBFBD 41");
+    encode_utf8_case(t, __LINE__, "F4 90 80 80", "EFBFBD EFBFBD EFBFBD EFBFBD");
+}
+
 /* The text for encodeInto, one scalar value per piece: the UTF-16 units it
  * reads and the UTF-8 bytes it writes. */
 typedef struct piece {
@@ -1034,6 +1062,7 @@ int main(void)
     test_capacity(&t);
     test_decoder_stream(&t);
     test_encode(&t);
+    test_encode_utf8(&t);
     test_encode_into(&t);
     test_encoder_stream(&t);
     return th_end(&t);
