@@ -1342,15 +1342,16 @@ static void decode_gb18030_four_byte(th *t, lctx *c, const data *d,
                 }
             }
         }
-        /* gb18030: every chunk in replacement mode, the boundary chunks
-         * and one in 16 in fatal mode too; GBK (the same decoder): the
-         * boundary chunks */
+        /* gb18030: every chunk in replacement mode (to UTF-8 or, every
+         * other chunk, to UTF-16), the boundary chunks to both and in
+         * fatal mode, and one chunk in 16 in fatal mode; GBK (the same
+         * decoder): the boundary chunks */
         bool edge = b1 == 0x81 || b1 == 0x84 || b1 == 0x85 || b1 == 0x8F ||
                     b1 == 0x90 || b1 == 0xE3 || b1 == 0xE4 || b1 == 0xFE;
-        if (id != WENC_GBK || edge) {
+        if (edge || (id != WENC_GBK && b1 % 2 == 0))
             light_decode(t, c, id, s.in.p, s.in.len, &s.x, false, false);
+        if (edge || (id != WENC_GBK && b1 % 2 == 1))
             light_decode(t, c, id, s.in.p, s.in.len, &s.x, false, true);
-        }
         if (edge || (id != WENC_GBK && b1 % 16 == 0)) {
             light_decode(t, c, id, s.in.p, s.in.len, &s.x, true, false);
             light_decode(t, c, id, s.in.p, s.in.len, &s.x, true, true);
@@ -1698,8 +1699,12 @@ static bool lead_shift_jis(int b)
 static void sweep_gb18030_more(sweep *w)
 {
     static const int seconds[3] = {0x30, 0x35, 0x39};
-    /* lead, second, then every third byte */
-    for (int b0 = 0x81; b0 <= 0xFE; b0++) {
+    /* lead, second, then every third byte (once the second byte is a
+     * digit, the first byte only matters when a fourth completes it) */
+    static const int leads[8] = {0x81, 0x82, 0x84, 0x85, 0xA0, 0xE3, 0xE4,
+                                 0xFE};
+    for (int l = 0; l < 8; l++) {
+        int b0 = leads[l];
         th_ctx(w->t, "%s: %02X then a digit then any byte", wenc_name(w->id),
                b0);
         for (int s2 = 0; s2 < 3; s2++) {
@@ -1724,21 +1729,22 @@ static void sweep_gb18030_more(sweep *w)
         }
     }
     /* every fourth byte */
-    static const int firsts[7] = {0x81, 0x84, 0x85, 0x8F, 0x90, 0xE3, 0xFE};
-    static const int thirds[4] = {0x81, 0x9A, 0xA4, 0xFE};
-    for (int i = 0; i < 7; i++) {
+    static const int firsts[6] = {0x81, 0x84, 0x85, 0x8F, 0xE3, 0xFE};
+    static const int digits[3] = {0x30, 0x31, 0x39};
+    static const int thirds[3] = {0x81, 0xA4, 0xFE};
+    for (int i = 0; i < 6; i++) {
         th_ctx(w->t, "%s: %02X digit byte, then any byte", wenc_name(w->id),
                firsts[i]);
-        for (int b1 = 0x30; b1 <= 0x39; b1++) {
-            for (int k = 0; k < 4; k++) {
+        for (int j = 0; j < 3; j++) {
+            for (int k = 0; k < 3; k++) {
                 for (int b3 = 0; b3 <= 0xFF; b3++) {
-                    int b[4] = {firsts[i], b1, thirds[k], b3};
-                    bool sample = i == 0 && b1 == 0x30 && k == 0 &&
+                    int b[4] = {firsts[i], digits[j], thirds[k], b3};
+                    bool sample = i == 0 && j == 0 && k == 0 &&
                                   sample_trail(b3);
                     sweep_one(w, NULL, 0, b, 4, "A", sample);
                 }
-                int b[3] = {firsts[i], b1, thirds[k]};
-                sweep_one(w, NULL, 0, b, 3, "", i == 0 && b1 == 0x30);
+                int b[3] = {firsts[i], digits[j], thirds[k]};
+                sweep_one(w, NULL, 0, b, 3, "", i == 0 && j == 0);
             }
         }
     }
@@ -1794,8 +1800,11 @@ static void sweep_iso_2022_jp(sweep *w)
             sweep_one(w, pre, np, b, 3, "A", sample_trail(b0));
             sweep_one(w, pre, np, b, 3, "", b0 == 0x42);
             /* lead and every trail in the lead byte states */
-            if (i == 3 || (i == 4 && (b0 == 0x21 || b0 == 0x30 || b0 == 0x7E ||
-                                      b0 == 0x80))) {
+            bool lead = (b0 >= 0x21 && b0 <= 0x7E) || b0 == 0x00 ||
+                        b0 == 0x1B || b0 == 0x80 || b0 == 0xFF;
+            if ((i == 3 && lead) ||
+                (i == 4 && (b0 == 0x21 || b0 == 0x30 || b0 == 0x7E ||
+                            b0 == 0x80))) {
                 b[0] = b0;
                 for (int b1 = 0; b1 <= 0xFF; b1++) {
                     b[1] = b1;
@@ -1874,6 +1883,27 @@ static void encode_all(th *t, lctx *c, const data *d, wenc_id id)
     for (uint32_t block = 0; block < CP_LIMIT; block += 256) {
         if (block >= 0xD800 && block < 0xE000)
             continue;
+        /* the block's mapped code points (outside the BMP the ISO-2022-JP
+         * encoder maps what jis0208 has, like the others) */
+        size_t in_block = 0;
+        for (uint32_t cp = block; cp < block + 256; cp++) {
+            uint8_t b[4];
+            if (id == WENC_ISO_2022_JP && cp >= 0x10000)
+                in_block += d->rev_j208[cp] >= 0;
+            else if (id != WENC_ISO_2022_JP)
+                in_block += ref_encode_cp(d, id, cp, b) != 0;
+        }
+        /* Every block of the BMP and every block with a mapped code point
+         * in html mode; outside the BMP the blocks with nothing mapped
+         * (all of them but gb18030's and Big5's plane 2) one in 64.
+         * Fatal mode: the BMP, and one block in 16 (256) elsewhere. */
+        bool any = in_block > 0, bmp = block < 0x10000;
+        bool html = bmp || any || (block >> 8) % 64 == 5;
+        bool fatal = bmp || (block >> 8) % (any ? 16 : 256) == 5;
+        if (!bmp)
+            mapped += in_block;
+        if (!html && !fatal)
+            continue;
         size_t n = 0;
         u8.len = 0;
         u16.len = 0;
@@ -1884,28 +1914,29 @@ static void encode_all(th *t, lctx *c, const data *d, wenc_id id)
         }
         ref_encode(d, id, cps, n, false, &x8);
         ref_encode(d, id, cps, n, true, &x16);
-        mapped += n - x8.nerr;
-        /* Every block of the BMP and every block with a mapped code point
-         * in html mode; outside the BMP the blocks with nothing mapped
-         * (all of them but gb18030's and Big5's plane 2) one in 16.
-         * Fatal mode: the BMP, and one block in 16 (64) elsewhere. */
-        bool any = x8.nerr < n, bmp = block < 0x10000;
-        bool html = bmp || any || (block >> 8) % 16 == 5;
-        bool fatal = bmp || (block >> 8) % (any ? 16 : 64) == 5;
-        if (!html && !fatal)
-            continue;
+        if (bmp)
+            mapped += n - x8.nerr;
+        CHECKF(t, bmp || n - x8.nerr == in_block,
+               "test bug: block U+%04lX mapping count",
+               (unsigned long)block);
         char label[32];
         snprintf(label, sizeof label, "U+%04lX..U+%04lX",
                  (unsigned long)block, (unsigned long)block + 255);
         blocks++;
-        if (html) {
+        /* outside the BMP in html mode, from UTF-8 or (odd blocks) from
+         * UTF-16 */
+        bool odd = (block >> 8) % 2 == 1, edge = block % 0x10000 == 0;
+        if (html && (bmp || edge || !odd))
             light_encode(t, c, id, u8.p, u8.len, false, false, &x8, label);
+        if (html && (bmp || edge || odd))
             light_encode(t, c, id, u16.p, u16.len, true, false, &x16, label);
-        }
-        if (fatal) {
+        /* fatal mode from UTF-8 for even blocks, UTF-16 for odd ones, and
+         * both for the first and last blocks of the BMP */
+        bool both = block == 0 || block == 0xFF00;
+        if (fatal && (both || !odd))
             light_encode(t, c, id, u8.p, u8.len, false, true, &x8, label);
+        if (fatal && (both || odd))
             light_encode(t, c, id, u16.p, u16.len, true, true, &x16, label);
-        }
     }
     th_note(t, "%s encoder: %zu scalar values mapped, %zu blocks of 256 "
                "encoded, %lu failures",
