@@ -242,8 +242,7 @@ static void decode_case(th *t, wenc_id id, const char *in, const char *expect)
  * Input as UTF-16 code units (unit spec); the expectation's error offsets
  * in UTF-16 units. The UTF-8 form of the input and the expectation with
  * offsets in UTF-8 bytes are derived here, unless the input holds a lone
- * surrogate (utf8 false). utf8_in: an extra raw UTF-8 input with its own
- * expectation (ill-formed UTF-8), or NULL.
+ * surrogate (utf8 false). Ill-formed UTF-8 inputs are in enc8_cases.
  */
 typedef struct ecase {
     wenc_id id;
