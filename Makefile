@@ -13,6 +13,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD       := build
 BUILD_ASAN  := build-asan
 BUILD_CLANG := build-clang
+BUILD_ASAN_CLANG := build-asan-clang
 
 CONFIGURE_FLAGS :=
 ifneq ($(strip $(WENC_DATA_DIR)),)
@@ -25,7 +26,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan clang check-tables clean help
+.PHONY: all build test demo asan asan-clang clang check-tables clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -59,6 +60,11 @@ asan:
 	$(CMAKE) --build $(BUILD_ASAN) -j$(JOBS)
 	$(call run_ctest,$(BUILD_ASAN),ASAN_OPTIONS=$(ASAN_OPTIONS) UBSAN_OPTIONS=$(UBSAN_OPTIONS))
 
+asan-clang:
+	$(call configure,$(BUILD_ASAN_CLANG),-DCMAKE_C_COMPILER=clang -DWENC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug,CC=clang)
+	$(CMAKE) --build $(BUILD_ASAN_CLANG) -j$(JOBS)
+	$(call run_ctest,$(BUILD_ASAN_CLANG),ASAN_OPTIONS=$(ASAN_OPTIONS) UBSAN_OPTIONS=$(UBSAN_OPTIONS))
+
 clang:
 	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release,CC=clang)
 	$(CMAKE) --build $(BUILD_CLANG) -j$(JOBS)
@@ -68,13 +74,14 @@ check-tables:
 	python3 tools/gen_tables.py --check
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG)
 
 help:
 	@echo "make [build]        configure build/ (Release) and build library, CLI and tests"
 	@echo "make test           build, then run every test with ctest"
 	@echo "make demo           build, then decode the files in examples/ with the CLI"
 	@echo "make asan           build-asan/ with ASan+UBSan (Debug), then run the tests"
+	@echo "make asan-clang     build-asan-clang/ with clang and ASan+UBSan, then run the tests"
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
 	@echo "make clean          remove the build directories"

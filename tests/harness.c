@@ -904,6 +904,8 @@ static void *area_for(out_area *a, size_t bytes)
         a->block = xrealloc(NULL, bytes);
         a->size = bytes;
     }
+    if (a->block == NULL)
+        return NULL; /* zero capacity before any allocation */
     return a->block + (a->size - bytes);
 }
 
