@@ -1,5 +1,5 @@
 /* replacement (§14.1): one error for a non-empty stream, then nothing. */
-#include "../internal.h"
+#include "loops.h"
 
 /* state_[0] = 1 once the error has been returned ("replacement error
  * returned"). */
@@ -9,9 +9,10 @@ WENC_INLINE codec_status replacement_decode(wenc_decoder *dec,
                                             const uint8_t *src, size_t len,
                                             size_t *consumed, void *dst,
                                             size_t cap, size_t *written,
-                                            int utf16)
+                                            bool last, int utf16)
 {
     size_t out = 0;
+    (void)last;
     codec_status st = CODEC_INPUT_EMPTY;
     *consumed = 0;
     if (len > 0 && !dec->state_[0]) {
@@ -32,24 +33,7 @@ WENC_INLINE codec_status replacement_decode(wenc_decoder *dec,
     return st;
 }
 
-static codec_status replacement_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                                        size_t len, size_t *consumed,
-                                        void *dst, size_t cap, size_t *written,
-                                        bool last)
-{
-    (void)last;
-    return replacement_decode(dec, src, len, consumed, dst, cap, written, 0);
-}
-
-static codec_status replacement_to_utf16(wenc_decoder *dec,
-                                         const uint8_t *src, size_t len,
-                                         size_t *consumed, void *dst,
-                                         size_t cap, size_t *written,
-                                         bool last)
-{
-    (void)last;
-    return replacement_decode(dec, src, len, consumed, dst, cap, written, 1);
-}
+DEFINE_DECODE_SINKS(replacement, replacement_decode)
 
 static size_t replacement_held(const wenc_decoder *dec)
 {

@@ -1,5 +1,5 @@
 /* UTF-16BE and UTF-16LE (§14.2–§14.4): the shared UTF-16 decoder. */
-#include "../internal.h"
+#include "loops.h"
 
 /*
  * State: state_[0] = 1 when a lead byte is held in bytes_[0]; code_point_ =
@@ -136,19 +136,7 @@ done:
     return st;
 }
 
-static codec_status utf16_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                                  size_t len, size_t *consumed, void *dst,
-                                  size_t cap, size_t *written, bool last)
-{
-    return utf16_decode(dec, src, len, consumed, dst, cap, written, last, 0);
-}
-
-static codec_status utf16_to_utf16(wenc_decoder *dec, const uint8_t *src,
-                                   size_t len, size_t *consumed, void *dst,
-                                   size_t cap, size_t *written, bool last)
-{
-    return utf16_decode(dec, src, len, consumed, dst, cap, written, last, 1);
-}
+DEFINE_DECODE_SINKS(utf16, utf16_decode)
 
 static size_t utf16_held(const wenc_decoder *dec)
 {

@@ -1,5 +1,5 @@
 /* UTF-8 (§8.1): decoder and encoder. */
-#include "../internal.h"
+#include "loops.h"
 
 /*
  * Decoder state: state_[0] bytes needed (0 = idle), state_[1] bytes seen,
@@ -226,19 +226,7 @@ done:
     return st;
 }
 
-static codec_status utf8_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                                 size_t len, size_t *consumed, void *dst,
-                                 size_t cap, size_t *written, bool last)
-{
-    return utf8_decode(dec, src, len, consumed, dst, cap, written, last, 0);
-}
-
-static codec_status utf8_to_utf16(wenc_decoder *dec, const uint8_t *src,
-                                  size_t len, size_t *consumed, void *dst,
-                                  size_t cap, size_t *written, bool last)
-{
-    return utf8_decode(dec, src, len, consumed, dst, cap, written, last, 1);
-}
+DEFINE_DECODE_SINKS(utf8, utf8_decode)
 
 static size_t utf8_held(const wenc_decoder *dec)
 {
@@ -249,52 +237,22 @@ const decoder_codec wenc_utf8_decoder = {utf8_to_utf8, utf8_to_utf16,
                                          utf8_held};
 
 /* §8.1.2 UTF-8 encoder */
-WENC_INLINE codec_status utf8_encode(const void *src, size_t len,
-                                     size_t *consumed, uint8_t *dst,
-                                     size_t cap, size_t *written, bool last,
-                                     int utf16)
-{
-    size_t pos = 0, out = 0;
-    codec_status st = CODEC_INPUT_EMPTY;
-    while (pos < len) {
-        size_t n = len - pos < cap - out ? len - pos : cap - out;
-        size_t a = reader_ascii(src, pos, dst + out, n, utf16);
-        pos += a;
-        out += a;
-        if (pos == len)
-            break;
-        uint32_t cp;
-        size_t k = reader_next(src, pos, len, last, &cp, utf16);
-        if (k == 0)
-            break;
-        if (cap - out < sink_units(cp, 0)) {
-            st = CODEC_OUTPUT_FULL;
-            break;
-        }
-        out = sink_put(dst, out, cp, 0);
-        pos += k;
-    }
-    *consumed = pos;
-    *written = out;
-    return st;
-}
-
-static codec_status utf8_from_utf8(wenc_encoder *enc, const uint8_t *src,
-                                   size_t len, size_t *consumed, uint8_t *dst,
-                                   size_t cap, size_t *written, bool last)
+static size_t utf8_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
 {
     (void)enc;
-    return utf8_encode(src, len, consumed, dst, cap, written, last, 0);
+    return sink_put(out, 0, cp, 0);
 }
 
-static codec_status utf8_from_utf16(wenc_encoder *enc, const uint16_t *src,
-                                    size_t len, size_t *consumed,
-                                    uint8_t *dst, size_t cap, size_t *written,
-                                    bool last)
+WENC_INLINE codec_status utf8_encode(wenc_encoder *enc, const void *src,
+                                     size_t len, size_t *consumed,
+                                     uint8_t *dst, size_t cap, size_t *written,
+                                     bool last, int utf16)
 {
-    (void)enc;
-    return utf8_encode(src, len, consumed, dst, cap, written, last, 1);
+    return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
+                            utf16, utf8_step);
 }
+
+DEFINE_ENCODE_READERS(utf8, utf8_encode)
 
 /* Three bytes per input unit at most: U+FFFD for one ill-formed byte. */
 const encoder_codec wenc_utf8_encoder = {utf8_from_utf8, utf8_from_utf16, 3, 0};
