@@ -1,19 +1,26 @@
 /*
- * wenc — the command-line tool of libwenc (the WHATWG Encoding Standard).
+ * wenc — the command-line tool of libwenc (the WHATWG Encoding Standard):
+ * an iconv for Web content.
  *
- *   wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE]
- *   wenc encode -t LABEL [--fatal] [FILE]
- *   wenc labels
+ *   wenc decode  [-f LABEL] [--fatal|--replacement] [--bom MODE] [-o OUT] [FILE...]
+ *   wenc encode  -t LABEL [--fatal|--html] [-o OUT] [FILE...]
+ *   wenc convert [-f LABEL] -t LABEL [--fatal] [--replacement] [--html]
+ *                [--bom MODE] [-o OUT] [FILE...]
+ *   wenc -f LABEL -t LABEL [...] [FILE...]      (convert, iconv style)
+ *   wenc sniff FILE...
+ *   wenc labels [--json]
  *   wenc label LABEL
  *
- * Only the public header is used. Input is streamed through one fixed-size
- * read buffer and one output buffer, both allocated once, so memory does not
- * grow with the input. Output goes straight to file descriptor 1 with
- * write(2); nothing on standard output is buffered by stdio.
+ * Only the public header is used. Input is streamed through fixed-size
+ * buffers allocated once (read buffer → decoder → UTF-8 buffer → encoder →
+ * output buffer), so memory does not grow with the input. Output goes
+ * straight to a file descriptor with write(2); nothing on standard output is
+ * buffered by stdio. Several FILEs are one stream, as with cat.
  *
- * Exit status: 0 success; 1 malformed or unmappable input (--fatal), an
- * unknown label given to `wenc label`, an I/O error or a closed standard
- * output; 2 a usage error (including an unknown label in -f/-t).
+ * Exit status: 0 success; 1 malformed or unmappable input (fatal mode), an
+ * unknown label given to `wenc label`, an unreadable file, an I/O error or a
+ * closed standard output; 2 a usage error (including an unknown label in
+ * -f/-t).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -27,6 +34,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { STATUS_OK = 0, STATUS_FAIL = 1, STATUS_USAGE = 2 };
@@ -42,19 +52,26 @@ enum { STATUS_OK = 0, STATUS_FAIL = 1, STATUS_USAGE = 2 };
 /* ------------------------------------------------------------------------ */
 
 static const char synopsis[] =
-    "Usage: wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE]\n"
-    "       wenc encode -t LABEL [--fatal] [FILE]\n"
-    "       wenc labels\n"
+    "Usage: wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE...]\n"
+    "       wenc encode -t LABEL [--fatal] [FILE...]\n"
+    "       wenc convert [-f LABEL] -t LABEL [--fatal] [FILE...]\n"
+    "       wenc -f LABEL -t LABEL [FILE...]\n"
+    "       wenc sniff FILE...\n"
+    "       wenc labels [--json]\n"
     "       wenc label LABEL\n";
 
 static const char help_main[] =
     "\n"
-    "Converts text between UTF-8 and the encodings of the WHATWG Encoding\n"
-    "Standard, byte for byte as a web browser does.\n"
+    "Converts text between the encodings of the WHATWG Encoding Standard,\n"
+    "byte for byte as a web browser does.\n"
     "\n"
     "Subcommands:\n"
-    "  decode   bytes in an encoding to UTF-8 on standard output\n"
-    "  encode   UTF-8 to bytes in an encoding on standard output\n"
+    "  decode   bytes in an encoding to UTF-8\n"
+    "  encode   UTF-8 to bytes in an encoding\n"
+    "  convert  bytes in one encoding to bytes in another (decode, then\n"
+    "           encode); 'wenc -f X -t Y' is short for 'wenc convert -f X -t Y'\n"
+    "  sniff    the byte order mark of each FILE: UTF-8, UTF-16BE, UTF-16LE\n"
+    "           or none\n"
     "  labels   list every label with the name of its encoding\n"
     "  label    print the name of the encoding a label selects\n"
     "\n"
@@ -62,46 +79,87 @@ static const char help_main[] =
     "  -h, --help   show this help (or a subcommand's: wenc decode --help)\n"
     "  --version    show the version\n"
     "\n"
-    "FILE '-' or no FILE reads standard input.\n"
+    "Several FILEs are read as one stream, like cat; FILE '-' or no FILE\n"
+    "reads standard input. -o OUT writes OUT only when all went well.\n"
     "Exit status: 0 success; 1 malformed or unmappable input with --fatal,\n"
-    "an unknown label (wenc label), or an I/O error; 2 a usage error.\n";
+    "an unknown label (wenc label), an unreadable file or an I/O error;\n"
+    "2 a usage error.\n";
 
 static const char help_decode[] =
-    "Usage: wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE]\n"
+    "Usage: wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE...]\n"
     "\n"
-    "Decodes FILE (or standard input) from the encoding LABEL names and\n"
+    "Decodes the FILEs (or standard input) from the encoding LABEL names and\n"
     "writes UTF-8 to standard output. Malformed input becomes U+FFFD.\n"
     "\n"
     "  -f, --from LABEL  the input's encoding (default utf-8)\n"
     "  --fatal           stop at the first malformed input: report it and\n"
     "                    exit 1 (what was decoded before it is written)\n"
+    "  --replacement     malformed input becomes U+FFFD (default)\n"
     "  --bom MODE        sniff  a UTF-8, UTF-16BE or UTF-16LE byte order mark\n"
     "                           wins over LABEL and is removed (default; the\n"
     "                           Standard's 'decode')\n"
     "                    strip  only LABEL's own byte order mark is removed\n"
     "                    keep   a byte order mark is decoded as U+FEFF\n"
+    "  -o, --output OUT  write to OUT (replaced only on success)\n"
+    "  --progress        show progress on standard error if it is a terminal\n"
     "  -h, --help        show this help\n";
 
 static const char help_encode[] =
-    "Usage: wenc encode -t LABEL [--fatal] [FILE]\n"
+    "Usage: wenc encode -t LABEL [--fatal] [FILE...]\n"
     "\n"
-    "Encodes the UTF-8 text of FILE (or standard input) into the encoding\n"
-    "LABEL names and writes the bytes to standard output. Ill-formed UTF-8\n"
-    "is read as U+FFFD. A code point the encoding cannot represent is\n"
+    "Encodes the UTF-8 text of the FILEs (or standard input) into the\n"
+    "encoding LABEL names and writes the bytes to standard output. Ill-formed\n"
+    "UTF-8 is read as U+FFFD. A code point the encoding cannot represent is\n"
     "written as an HTML character reference, &#N; with N in decimal.\n"
     "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written.\n"
     "\n"
-    "  -t, --to LABEL  the output's encoding (required)\n"
-    "  --fatal         stop at the first code point the encoding cannot\n"
-    "                  represent: report it and exit 1\n"
-    "  -h, --help      show this help\n";
+    "  -t, --to LABEL    the output's encoding (required)\n"
+    "  --fatal           stop at the first code point the encoding cannot\n"
+    "                    represent: report it and exit 1\n"
+    "  --html            unmappable code points become &#N; (default)\n"
+    "  -o, --output OUT  write to OUT (replaced only on success)\n"
+    "  --progress        show progress on standard error if it is a terminal\n"
+    "  -h, --help        show this help\n";
+
+static const char help_convert[] =
+    "Usage: wenc convert [-f LABEL] -t LABEL [--fatal] [FILE...]\n"
+    "       wenc -f LABEL -t LABEL [--fatal] [FILE...]\n"
+    "\n"
+    "Decodes the FILEs (or standard input) from the encoding -f names and\n"
+    "encodes the text into the encoding -t names. Malformed input becomes\n"
+    "U+FFFD; a code point the output encoding cannot represent becomes &#N;.\n"
+    "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written.\n"
+    "\n"
+    "  -f, --from LABEL  the input's encoding (default utf-8)\n"
+    "  -t, --to LABEL    the output's encoding (required)\n"
+    "  --fatal           stop at the first malformed input or unmappable\n"
+    "                    code point: report it and exit 1\n"
+    "  --replacement     malformed input becomes U+FFFD even with --fatal\n"
+    "  --html            unmappable code points become &#N; even with --fatal\n"
+    "  --bom MODE        sniff (default), strip or keep, as in wenc decode\n"
+    "  -o, --output OUT  write to OUT (replaced only on success)\n"
+    "  --progress        show progress on standard error if it is a terminal\n"
+    "  -h, --help        show this help\n";
+
+static const char help_sniff[] =
+    "Usage: wenc sniff FILE...\n"
+    "\n"
+    "Prints, for each FILE, its name, a TAB and the encoding its byte order\n"
+    "mark selects (the Standard's BOM sniff of the first 3 bytes): UTF-8,\n"
+    "UTF-16BE, UTF-16LE or none. FILE '-' reads standard input. A FILE that\n"
+    "cannot be read is reported, the others are still sniffed, and wenc\n"
+    "exits 1.\n"
+    "\n"
+    "  -h, --help  show this help\n";
 
 static const char help_labels[] =
-    "Usage: wenc labels\n"
+    "Usage: wenc labels [--json]\n"
     "\n"
     "Lists the Standard's 228 labels in its order: a label, a TAB and the\n"
     "name of its encoding on each line.\n"
     "\n"
+    "  --json      print a JSON array instead, one object per label:\n"
+    "              {\"label\": \"latin1\", \"encoding\": \"windows-1252\"}\n"
     "  -h, --help  show this help\n";
 
 static const char help_label[] =
@@ -354,134 +412,437 @@ static wenc_id lookup(const char *label)
 /* Streaming conversion                                                      */
 /* ------------------------------------------------------------------------ */
 
-typedef struct conversion {
-    const char *name;   /* the input's name in messages */
-    int fd;
-    int decoding;       /* 1: dec is used; 0: enc is used */
+/* One input of the stream. */
+typedef struct input_file {
+    const char *name;   /* in messages: the path, or <stdin> */
+    const char *path;   /* NULL for standard input */
+    uint64_t start;     /* stream offset of its first byte */
+    uint64_t end;       /* one past its last byte read so far */
+} input_file;
+
+typedef struct job {
+    int decoding;       /* the decoder runs */
+    int encoding;       /* the encoder runs (both: convert) */
     wenc_decoder dec;
     wenc_encoder enc;
-    uint8_t *in;        /* READ_SIZE bytes */
+    input_file *files;
+    int nfiles;
+    int current;        /* index of the file being read */
+    uint64_t in_total;  /* input bytes read so far */
+    uint64_t mid_total; /* UTF-8 bytes given to the encoder (convert) */
+    /* The last non-empty chunk, to find the input byte of an encoder error
+     * in convert: the decoder as it was before it, the bytes, and where
+     * they stand in the input and the UTF-8 stream. */
+    wenc_decoder chunk_dec;
+    const uint8_t *chunk;
+    size_t chunk_len;
+    uint64_t chunk_in;
+    uint64_t chunk_mid;
+    /* Buffers. */
+    uint8_t *in;
+    uint8_t *mid;
+    size_t mid_cap;
     uint8_t *out;
     size_t out_cap;
-} conversion;
+    /* Output. */
+    int out_fd;
+    const char *out_name; /* NULL: standard output */
+    /* Progress. */
+    int progress;
+    uint64_t size;        /* total input size, 0 when unknown */
+    struct timespec t0;
+    struct timespec shown_at;
+    int shown;
+} job;
 
-/* Reports the WENC_ERROR the converter just returned; returns STATUS_FAIL. */
-static int report_bad_input(const conversion *c)
+static double seconds_between(const struct timespec *a,
+                              const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) +
+           (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* Redraws the progress line at most ten times a second (force: now). */
+static void progress_update(job *j, int force)
+{
+    struct timespec now;
+    message m = { .len = 0 };
+    double elapsed;
+
+    if (!j->progress)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!force && j->shown && seconds_between(&j->shown_at, &now) < 0.1)
+        return;
+    j->shown = 1;
+    j->shown_at = now;
+    elapsed = seconds_between(&j->t0, &now);
+    msg_add(&m, "\rwenc: %" PRIu64 " bytes", j->in_total);
+    if (j->size > 0)
+        msg_add(&m, " (%u%%)",
+                (unsigned)(j->in_total >= j->size
+                               ? 100
+                               : j->in_total * 100 / j->size));
+    if (elapsed > 0)
+        msg_add(&m, ", %.1f MB/s", (double)j->in_total / 1e6 / elapsed);
+    msg_add(&m, "   ");
+    fputs(m.text, stderr);
+    fflush(stderr);
+}
+
+/* Clears the progress line. */
+static void progress_end(job *j)
+{
+    if (j->progress && j->shown) {
+        fputs("\r                                                      "
+              "          \r",
+              stderr);
+        fflush(stderr);
+        j->shown = 0;
+    }
+}
+
+/* The file that holds stream byte `offset`, and the offset within it. */
+static const input_file *file_at(const job *j, uint64_t offset,
+                                 uint64_t *within)
+{
+    int i;
+    for (i = 0; i < j->nfiles; i++) {
+        if (offset >= j->files[i].start && offset < j->files[i].end)
+            break;
+    }
+    if (i == j->nfiles)
+        i = j->current < j->nfiles ? j->current : j->nfiles - 1;
+    *within = offset - j->files[i].start;
+    return &j->files[i];
+}
+
+/* Writes output; returns a status. */
+static int emit(job *j, const uint8_t *buf, size_t len)
+{
+    int err;
+    if (len == 0)
+        return STATUS_OK;
+    err = write_all(j->out_fd, buf, len);
+    if (err == 0)
+        return STATUS_OK;
+    progress_end(j);
+    if (j->out_name == NULL)
+        return stdout_failed(err);
+    return io_error(j->out_name, err);
+}
+
+static int report_decode_error(job *j)
 {
     message m = { .len = 0 };
+    wenc_decode_error err;
+    const input_file *f;
+    uint64_t within;
+    size_t i;
 
-    if (c->decoding) {
-        wenc_decode_error err;
-        size_t i;
-        wenc_decoder_error(&c->dec, &err);
-        msg_add(&m, "wenc: %s: malformed %s input at byte %" PRIu64 " (",
-                c->name, wenc_name(wenc_decoder_encoding(&c->dec)),
-                err.offset);
-        for (i = 0; i < err.length && i < WENC_MAX_MALFORMED; i++)
-            msg_add(&m, "%s0x%02X", i ? " " : "", (unsigned)err.bytes[i]);
-        msg_add(&m, ")\n");
-    } else {
-        wenc_encode_error err;
-        wenc_encoder_error(&c->enc, &err);
-        msg_add(&m,
-                "wenc: %s: U+%04" PRIX32
-                " cannot be encoded in %s at input byte %" PRIu64 "\n",
-                c->name, err.code_point,
-                wenc_name(wenc_encoder_encoding(&c->enc)), err.offset);
-    }
+    wenc_decoder_error(&j->dec, &err);
+    f = file_at(j, err.offset, &within);
+    msg_add(&m, "wenc: %s: malformed %s input at byte %" PRIu64 " (",
+            f->name, wenc_name(wenc_decoder_encoding(&j->dec)), within);
+    for (i = 0; i < err.length && i < WENC_MAX_MALFORMED; i++)
+        msg_add(&m, "%s0x%02X", i ? " " : "", (unsigned)err.bytes[i]);
+    msg_add(&m, ")\n");
+    progress_end(j);
     msg_emit(&m);
     return STATUS_FAIL;
 }
 
 /*
- * Feeds src[0..len) (last: the end of the stream) through the converter,
- * writing every piece of output as soon as it is made, so that output that
- * precedes an error is on standard output before the error is reported.
+ * The input offset of the code point at UTF-8 offset `mid` of the decoder's
+ * output (convert): the last chunk is decoded again, a byte at a time, by a
+ * copy of the decoder as it was before it. The code point starts at the
+ * first byte read once the output has reached `mid`.
  */
-static int pump(conversion *c, const uint8_t *src, size_t len, bool last)
+static uint64_t input_offset_of(const job *j, uint64_t mid)
+{
+    wenc_decoder d = j->chunk_dec;
+    uint64_t want = mid - j->chunk_mid;
+    uint64_t made = 0;
+    uint8_t tmp[256];
+    size_t k;
+
+    if (mid < j->chunk_mid)
+        return j->chunk_in;
+    for (k = 0; k < j->chunk_len; k++) {
+        size_t one = 1, room = sizeof tmp;
+        if (made >= want)
+            break;
+        wenc_decode_to_utf8(&d, j->chunk + k, &one, tmp, &room, false);
+        made += room;
+    }
+    return j->chunk_in + k;
+}
+
+static int report_encode_error(job *j)
+{
+    message m = { .len = 0 };
+    wenc_encode_error err;
+    const input_file *f;
+    uint64_t within, offset;
+
+    wenc_encoder_error(&j->enc, &err);
+    offset = j->decoding ? input_offset_of(j, err.offset) : err.offset;
+    f = file_at(j, offset, &within);
+    msg_add(&m,
+            "wenc: %s: U+%04" PRIX32
+            " cannot be encoded in %s at input byte %" PRIu64 "\n",
+            f->name, err.code_point,
+            wenc_name(wenc_encoder_encoding(&j->enc)), within);
+    progress_end(j);
+    msg_emit(&m);
+    return STATUS_FAIL;
+}
+
+static int no_progress(void)
+{
+    fputs("wenc: internal error: conversion made no progress\n", stderr);
+    return STATUS_FAIL;
+}
+
+/* Encodes src[0..len) and writes the bytes. */
+static int encode_some(job *j, const uint8_t *src, size_t len, bool last)
 {
     for (;;) {
         size_t used = len;
-        size_t made = c->out_cap;
+        size_t made = j->out_cap;
         wenc_status st;
-        int err;
+        int r;
 
-        if (c->decoding)
-            st = wenc_decode_to_utf8(&c->dec, src, &used, c->out, &made, last);
-        else
-            st = wenc_encode_from_utf8(&c->enc, src, &used, c->out, &made,
-                                       last);
-        if (made > 0 && (err = write_all(STDOUT_FILENO, c->out, made)) != 0)
-            return stdout_failed(err);
+        st = wenc_encode_from_utf8(&j->enc, src, &used, j->out, &made, last);
+        if ((r = emit(j, j->out, made)) != STATUS_OK)
+            return r;
         if (used > 0) { /* src may be NULL with len 0 */
+            src += used;
+            len -= used;
+            if (j->decoding)
+                j->mid_total += used;
+        }
+        if (st == WENC_ERROR)
+            return report_encode_error(j);
+        if (st == WENC_INPUT_EMPTY)
+            return STATUS_OK;
+        if (used == 0 && made == 0)
+            return no_progress();
+    }
+}
+
+/*
+ * Feeds src[0..len) (last: the end of the stream) through the pipeline,
+ * writing every piece of output as soon as it is made, so that output that
+ * precedes an error is written before the error is reported.
+ */
+static int pump(job *j, const uint8_t *src, size_t len, bool last)
+{
+    if (!j->decoding)
+        return encode_some(j, src, len, last);
+
+    if (j->encoding && len > 0) {
+        j->chunk_dec = j->dec;
+        j->chunk = src;
+        j->chunk_len = len;
+        j->chunk_in = j->in_total - len;
+        j->chunk_mid = j->mid_total;
+    }
+    for (;;) {
+        size_t used = len;
+        size_t made = j->encoding ? j->mid_cap : j->out_cap;
+        uint8_t *dst = j->encoding ? j->mid : j->out;
+        wenc_status st;
+        int r;
+
+        st = wenc_decode_to_utf8(&j->dec, src, &used, dst, &made, last);
+        if (j->encoding)
+            r = encode_some(j, dst, made,
+                            (last && st == WENC_INPUT_EMPTY) ||
+                                st == WENC_ERROR);
+        else
+            r = emit(j, dst, made);
+        if (r != STATUS_OK)
+            return r;
+        if (used > 0) {
             src += used;
             len -= used;
         }
         if (st == WENC_ERROR)
-            return report_bad_input(c);
+            return report_decode_error(j);
         if (st == WENC_INPUT_EMPTY)
             return STATUS_OK;
-        if (used == 0 && made == 0) {
-            /* WENC_OUTPUT_FULL without progress breaks the library's
-             * promise; stop rather than spin. */
-            fputs("wenc: internal error: conversion made no progress\n",
-                  stderr);
-            return STATUS_FAIL;
-        }
+        if (used == 0 && made == 0)
+            return no_progress();
     }
 }
 
-/* Reads the whole input in READ_SIZE pieces and converts it. */
-static int run_conversion(conversion *c, const char *path)
+/* Reads one input to its end through the pipeline. */
+static int run_file(job *j, input_file *f)
 {
-    size_t cap;
-    int status;
+    int fd;
+    int status = STATUS_OK;
 
-    if (path == NULL || strcmp(path, "-") == 0) {
-        c->name = "<stdin>";
-        c->fd = STDIN_FILENO;
+    f->start = j->in_total;
+    f->end = j->in_total;
+    if (f->path == NULL) {
+        fd = STDIN_FILENO;
     } else {
-        c->name = path;
         do
-            c->fd = open(path, O_RDONLY);
-        while (c->fd < 0 && errno == EINTR);
-        if (c->fd < 0)
-            return io_error(path, errno);
+            fd = open(f->path, O_RDONLY);
+        while (fd < 0 && errno == EINTR);
+        if (fd < 0) {
+            progress_end(j);
+            return io_error(f->path, errno);
+        }
+    }
+    for (;;) {
+        ssize_t n = read(fd, j->in, READ_SIZE);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            progress_end(j);
+            status = io_error(f->name, errno);
+            break;
+        }
+        if (n == 0)
+            break;
+        j->in_total += (uint64_t)n;
+        f->end = j->in_total;
+        status = pump(j, j->in, (size_t)n, false);
+        if (status != STATUS_OK)
+            break;
+        progress_update(j, 0);
+    }
+    if (fd != STDIN_FILENO)
+        close(fd);
+    return status;
+}
+
+/* Adds up the sizes of the inputs when every one is a regular file. */
+static uint64_t known_size(const job *j)
+{
+    uint64_t total = 0;
+    int i;
+    for (i = 0; i < j->nfiles; i++) {
+        struct stat st;
+        int r = j->files[i].path == NULL ? fstat(STDIN_FILENO, &st)
+                                         : stat(j->files[i].path, &st);
+        if (r != 0 || !S_ISREG(st.st_mode))
+            return 0;
+        total += (uint64_t)st.st_size;
+    }
+    return total;
+}
+
+/* "DIR/.wenc-XXXXXX" next to path, malloc'd. */
+static char *temp_template(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash == NULL ? 0 : (size_t)(slash - path) + 1;
+    static const char base[] = ".wenc-XXXXXX";
+    char *t = malloc(dir_len + sizeof base);
+    if (t == NULL)
+        return NULL;
+    memcpy(t, path, dir_len);
+    memcpy(t + dir_len, base, sizeof base);
+    return t;
+}
+
+/*
+ * Runs the whole stream: every file in turn, then the end of the stream.
+ * With output_path, writes a temporary file beside it and renames it into
+ * place only when everything succeeded.
+ */
+static int run_job(job *j, const char *output_path, int want_progress)
+{
+    char *temp = NULL;
+    int status = STATUS_OK;
+    size_t cap;
+    int i;
+
+    j->progress = want_progress && isatty(STDERR_FILENO);
+    if (j->progress) {
+        j->size = known_size(j);
+        clock_gettime(CLOCK_MONOTONIC, &j->t0);
     }
 
-    cap = c->decoding ? wenc_decoder_max_utf8_len(&c->dec, READ_SIZE)
-                      : wenc_encoder_max_len(&c->enc, READ_SIZE);
-    if (cap == SIZE_MAX || cap < 16)
-        cap = 16 * READ_SIZE; /* pump() copes with any size >= 4 anyway */
-    c->out_cap = cap;
-    c->in = malloc(READ_SIZE);
-    c->out = malloc(cap);
+    if (j->decoding) {
+        cap = wenc_decoder_max_utf8_len(&j->dec, READ_SIZE);
+        if (cap == SIZE_MAX || cap < 16)
+            cap = 16 * READ_SIZE; /* pump() copes with any size >= 4 */
+        if (j->encoding)
+            j->mid_cap = cap;
+        else
+            j->out_cap = cap;
+    }
+    if (j->encoding) {
+        cap = wenc_encoder_max_len(&j->enc,
+                                   j->decoding ? j->mid_cap : READ_SIZE);
+        if (cap == SIZE_MAX || cap < 16)
+            cap = 16 * READ_SIZE;
+        j->out_cap = cap;
+    }
+    j->in = malloc(READ_SIZE);
+    j->mid = j->mid_cap ? malloc(j->mid_cap) : NULL;
+    j->out = malloc(j->out_cap);
+    if (j->in == NULL || j->out == NULL || (j->mid_cap && j->mid == NULL)) {
+        status = io_error("wenc", ENOMEM);
+        goto done;
+    }
 
-    if (c->in == NULL || c->out == NULL) {
-        status = io_error(c->name, ENOMEM);
-    } else {
-        for (;;) {
-            ssize_t n = read(c->fd, c->in, READ_SIZE);
-            if (n < 0) {
-                if (errno == EINTR)
-                    continue;
-                status = io_error(c->name, errno);
-                break;
-            }
-            if (n == 0) {
-                status = pump(c, c->in, 0, true);
-                break;
-            }
-            status = pump(c, c->in, (size_t)n, false);
-            if (status != STATUS_OK)
-                break;
+    j->out_fd = STDOUT_FILENO;
+    j->out_name = NULL;
+    if (output_path != NULL) {
+        struct stat st;
+        mode_t mode;
+        temp = temp_template(output_path);
+        if (temp == NULL) {
+            status = io_error(output_path, ENOMEM);
+            goto done;
+        }
+        j->out_fd = mkstemp(temp);
+        if (j->out_fd < 0) {
+            status = io_error(output_path, errno);
+            free(temp);
+            temp = NULL;
+            goto done;
+        }
+        j->out_name = output_path;
+        if (stat(output_path, &st) == 0) {
+            mode = st.st_mode & 07777;
+        } else {
+            mode_t mask = umask(0);
+            umask(mask);
+            mode = 0666 & ~mask;
+        }
+        if (fchmod(j->out_fd, mode) != 0) {
+            status = io_error(output_path, errno);
+            goto done;
         }
     }
 
-    free(c->in);
-    free(c->out);
-    if (c->fd != STDIN_FILENO)
-        close(c->fd);
+    for (i = 0; i < j->nfiles && status == STATUS_OK; i++) {
+        j->current = i;
+        status = run_file(j, &j->files[i]);
+    }
+    if (status == STATUS_OK)
+        status = pump(j, NULL, 0, true);
+    progress_end(j);
+
+done:
+    if (temp != NULL) {
+        if (close(j->out_fd) != 0 && status == STATUS_OK)
+            status = io_error(output_path, errno);
+        if (status == STATUS_OK && rename(temp, output_path) != 0)
+            status = io_error(output_path, errno);
+        if (status != STATUS_OK)
+            unlink(temp);
+        free(temp);
+    }
+    free(j->in);
+    free(j->mid);
+    free(j->out);
     return status;
 }
 
@@ -540,26 +901,47 @@ static int is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0';
 }
 
-static int cmd_decode(int argc, char **argv)
+/* Which options a subcommand takes. */
+enum {
+    OPT_FROM = 1,
+    OPT_TO = 2,
+    OPT_BOM = 4,
+    OPT_FATAL_DEC = 8,   /* --fatal makes the decoder fatal */
+    OPT_FATAL_ENC = 16,  /* --fatal makes the encoder fatal */
+    OPT_REPLACEMENT = 32,
+    OPT_HTML = 64,
+    OPT_STREAM = 128     /* -o, --progress */
+};
+
+typedef struct options {
+    const char *from;
+    const char *to;
+    const char *output;
+    wenc_bom_mode bom;
+    wenc_error_mode dec_mode;
+    wenc_error_mode enc_mode;
+    int progress;
+    char **files; /* the operands, moved to the front of argv */
+    int nfiles;
+} options;
+
+/* Parses a stream subcommand's arguments. Returns -1 to go on, or an exit
+ * status. */
+static int parse_options(int argc, char **argv, unsigned allowed,
+                         const char *help, options *o)
 {
-    const char *label = "utf-8";
-    const char *path = NULL;
-    wenc_bom_mode bom = WENC_BOM_SNIFF;
-    wenc_error_mode mode = WENC_ERRORS_REPLACEMENT;
     int options_done = 0;
-    conversion c;
-    wenc_id id;
     int i;
 
+    o->files = argv;
+    o->nfiles = 0;
     for (i = 0; i < argc; i++) {
         const char *arg = argv[i];
         const char *value;
         int r;
 
         if (options_done || !is_option(arg)) {
-            if (path != NULL)
-                return usage_error("extra operand", arg);
-            path = arg;
+            argv[o->nfiles++] = argv[i];
             continue;
         }
         if (strcmp(arg, "--") == 0) {
@@ -567,26 +949,58 @@ static int cmd_decode(int argc, char **argv)
             continue;
         }
         if (is_help(arg))
-            return print_text(help_decode);
-        if (strcmp(arg, "--fatal") == 0) {
-            mode = WENC_ERRORS_FATAL;
+            return print_text(help);
+        if ((allowed & (OPT_FATAL_DEC | OPT_FATAL_ENC)) &&
+            strcmp(arg, "--fatal") == 0) {
+            if (allowed & OPT_FATAL_DEC)
+                o->dec_mode = WENC_ERRORS_FATAL;
+            if (allowed & OPT_FATAL_ENC)
+                o->enc_mode = WENC_ERRORS_FATAL;
             continue;
         }
-        if ((r = option_value(argc, argv, &i, 'f', "--from", &value)) != 0) {
+        if ((allowed & OPT_REPLACEMENT) && strcmp(arg, "--replacement") == 0) {
+            o->dec_mode = WENC_ERRORS_REPLACEMENT;
+            continue;
+        }
+        if ((allowed & OPT_HTML) && strcmp(arg, "--html") == 0) {
+            o->enc_mode = WENC_ERRORS_HTML;
+            continue;
+        }
+        if ((allowed & OPT_STREAM) && strcmp(arg, "--progress") == 0) {
+            o->progress = 1;
+            continue;
+        }
+        if ((allowed & OPT_FROM) &&
+            (r = option_value(argc, argv, &i, 'f', "--from", &value)) != 0) {
             if (r < 0)
                 return STATUS_USAGE;
-            label = value;
+            o->from = value;
             continue;
         }
-        if ((r = option_value(argc, argv, &i, '\0', "--bom", &value)) != 0) {
+        if ((allowed & OPT_TO) &&
+            (r = option_value(argc, argv, &i, 't', "--to", &value)) != 0) {
+            if (r < 0)
+                return STATUS_USAGE;
+            o->to = value;
+            continue;
+        }
+        if ((allowed & OPT_STREAM) &&
+            (r = option_value(argc, argv, &i, 'o', "--output", &value)) != 0) {
+            if (r < 0)
+                return STATUS_USAGE;
+            o->output = value;
+            continue;
+        }
+        if ((allowed & OPT_BOM) &&
+            (r = option_value(argc, argv, &i, '\0', "--bom", &value)) != 0) {
             if (r < 0)
                 return STATUS_USAGE;
             if (strcmp(value, "sniff") == 0)
-                bom = WENC_BOM_SNIFF;
+                o->bom = WENC_BOM_SNIFF;
             else if (strcmp(value, "strip") == 0)
-                bom = WENC_BOM_STRIP;
+                o->bom = WENC_BOM_STRIP;
             else if (strcmp(value, "keep") == 0)
-                bom = WENC_BOM_KEEP;
+                o->bom = WENC_BOM_KEEP;
             else
                 return usage_error(
                     "--bom takes sniff, strip or keep, not", value);
@@ -594,79 +1008,111 @@ static int cmd_decode(int argc, char **argv)
         }
         return usage_error("unknown option", arg);
     }
-
-    id = lookup(label);
-    if (id == WENC_INVALID) {
-        report_unknown_label(label);
-        return STATUS_USAGE;
-    }
-    memset(&c, 0, sizeof c);
-    c.decoding = 1;
-    if (!wenc_decoder_init(&c.dec, id, bom, mode)) {
-        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(id));
-        return STATUS_FAIL;
-    }
-    return run_conversion(&c, path);
+    return -1;
 }
 
-static int cmd_encode(int argc, char **argv)
+/* Looks a -f/-t label up; reports an unknown one (exit 2). */
+static int resolve(const char *label, wenc_id *id)
 {
-    const char *label = NULL;
-    const char *path = NULL;
-    wenc_error_mode mode = WENC_ERRORS_HTML;
-    int options_done = 0;
-    conversion c;
-    wenc_id id;
-    int i;
-
-    for (i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value;
-        int r;
-
-        if (options_done || !is_option(arg)) {
-            if (path != NULL)
-                return usage_error("extra operand", arg);
-            path = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            options_done = 1;
-            continue;
-        }
-        if (is_help(arg))
-            return print_text(help_encode);
-        if (strcmp(arg, "--fatal") == 0) {
-            mode = WENC_ERRORS_FATAL;
-            continue;
-        }
-        if ((r = option_value(argc, argv, &i, 't', "--to", &value)) != 0) {
-            if (r < 0)
-                return STATUS_USAGE;
-            label = value;
-            continue;
-        }
-        return usage_error("unknown option", arg);
-    }
-
-    if (label == NULL)
-        return usage_error("encode needs -t LABEL", NULL);
-    id = lookup(label);
-    if (id == WENC_INVALID) {
+    *id = lookup(label);
+    if (*id == WENC_INVALID) {
         report_unknown_label(label);
         return STATUS_USAGE;
     }
-    memset(&c, 0, sizeof c);
-    c.decoding = 0;
-    if (!wenc_encoder_init(&c.enc, id, mode)) {
-        fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(id));
+    return -1;
+}
+
+/* Sets up the inputs and runs the job. */
+static int start_job(job *j, const options *o)
+{
+    input_file stdin_only = { "<stdin>", NULL, 0, 0 };
+    int status, i;
+
+    if (o->nfiles == 0) {
+        j->files = &stdin_only;
+        j->nfiles = 1;
+        return run_job(j, o->output, o->progress);
+    }
+    j->files = calloc((size_t)o->nfiles, sizeof *j->files);
+    if (j->files == NULL)
+        return io_error("wenc", ENOMEM);
+    j->nfiles = o->nfiles;
+    for (i = 0; i < o->nfiles; i++) {
+        if (strcmp(o->files[i], "-") == 0) {
+            j->files[i].name = "<stdin>";
+            j->files[i].path = NULL;
+        } else {
+            j->files[i].name = o->files[i];
+            j->files[i].path = o->files[i];
+        }
+    }
+    status = run_job(j, o->output, o->progress);
+    free(j->files);
+    return status;
+}
+
+/* get an output encoding (§4.3): without an encoder UTF-8 is written. */
+static void note_output_encoding(const job *j, wenc_id id)
+{
+    if (wenc_encoder_encoding(&j->enc) != id)
+        fprintf(stderr, "wenc: note: %s has no encoder; writing %s\n",
+                wenc_name(id), wenc_name(wenc_encoder_encoding(&j->enc)));
+}
+
+static int cmd_stream(int argc, char **argv, int decoding, int encoding)
+{
+    options o;
+    job *j;
+    wenc_id from = WENC_UTF_8, to = WENC_UTF_8;
+    unsigned allowed = OPT_STREAM;
+    const char *help;
+    int r;
+
+    memset(&o, 0, sizeof o);
+    o.from = "utf-8";
+    o.bom = WENC_BOM_SNIFF;
+    o.dec_mode = WENC_ERRORS_REPLACEMENT;
+    o.enc_mode = WENC_ERRORS_HTML;
+    if (decoding)
+        allowed |= OPT_FROM | OPT_BOM | OPT_FATAL_DEC | OPT_REPLACEMENT;
+    if (encoding)
+        allowed |= OPT_TO | OPT_FATAL_ENC | OPT_HTML;
+    help = decoding && encoding ? help_convert
+           : decoding           ? help_decode
+                                : help_encode;
+    if ((r = parse_options(argc, argv, allowed, help, &o)) >= 0)
+        return r;
+
+    if (encoding && o.to == NULL)
+        return usage_error(decoding ? "convert needs -t LABEL"
+                                    : "encode needs -t LABEL",
+                           NULL);
+    if (decoding && (r = resolve(o.from, &from)) >= 0)
+        return r;
+    if (encoding && (r = resolve(o.to, &to)) >= 0)
+        return r;
+
+    j = calloc(1, sizeof *j);
+    if (j == NULL)
+        return io_error("wenc", ENOMEM);
+    j->decoding = decoding;
+    j->encoding = encoding;
+    if (decoding && !wenc_decoder_init(&j->dec, from, o.bom, o.dec_mode)) {
+        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(from));
+        free(j);
         return STATUS_FAIL;
     }
-    /* get an output encoding (§4.3): no encoder, so UTF-8 is written. */
-    if (wenc_encoder_encoding(&c.enc) != id)
-        fprintf(stderr, "wenc: note: %s has no encoder; writing %s\n",
-                wenc_name(id), wenc_name(wenc_encoder_encoding(&c.enc)));
-    return run_conversion(&c, path);
+    if (encoding) {
+        if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
+            fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));
+            free(j);
+            return STATUS_FAIL;
+        }
+        note_output_encoding(j, to);
+    }
+    r = start_job(j, &o);
+    free(j);
+    return r;
 }
 
 /* Rejects any argument to a subcommand that takes none but --help.
@@ -684,39 +1130,84 @@ static int no_operands(int argc, char **argv, const char *help)
     return -1;
 }
 
+/* Appends s to buf (8192 bytes), flushing to stdout when full. */
+static int buf_add(char *buf, size_t *used, const char *s)
+{
+    size_t len = strlen(s);
+    if (len > 8192 - *used) {
+        int err = write_all(STDOUT_FILENO, (const uint8_t *)buf, *used);
+        if (err)
+            return stdout_failed(err);
+        *used = 0;
+        if (len > 8192)
+            return STATUS_OK; /* cannot happen: labels are short */
+    }
+    memcpy(buf + *used, s, len);
+    *used += len;
+    return STATUS_OK;
+}
+
+/* A JSON string for s (labels and names are printable ASCII). */
+static void json_string(char *dst, size_t cap, const char *s)
+{
+    size_t n = 0;
+    dst[n++] = '"';
+    for (; *s != '\0' && n + 8 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            dst[n++] = '\\';
+            dst[n++] = (char)c;
+        } else if (c < 0x20) {
+            n += (size_t)snprintf(dst + n, cap - n, "\\u%04x", (unsigned)c);
+        } else {
+            dst[n++] = (char)c;
+        }
+    }
+    dst[n++] = '"';
+    dst[n] = '\0';
+}
+
 static int cmd_labels(int argc, char **argv)
 {
     char buf[8192];
     size_t used = 0;
-    size_t index;
-    int r = no_operands(argc, argv, help_labels);
+    size_t index, count = wenc_label_count();
+    int json = 0;
+    int r, i;
 
-    if (r >= 0)
+    for (i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+            continue;
+        }
+        r = no_operands(argc - i, argv + i, help_labels);
+        if (r >= 0)
+            return r;
+    }
+    if (json && (r = buf_add(buf, &used, "[\n")) != STATUS_OK)
         return r;
-    for (index = 0; index < wenc_label_count(); index++) {
+    for (index = 0; index < count; index++) {
         wenc_id id = WENC_INVALID;
         const char *label = wenc_label_at(index, &id);
         const char *name = wenc_name(id);
-        size_t need;
+        char line[256];
 
         if (label == NULL || name == NULL)
             break;
-        need = strlen(label) + strlen(name) + 2;
-        if (need > sizeof buf - used) {
-            int err = write_all(STDOUT_FILENO, (const uint8_t *)buf, used);
-            if (err)
-                return stdout_failed(err);
-            used = 0;
-            if (need > sizeof buf)
-                continue; /* cannot happen: labels are short */
+        if (json) {
+            char l[100], e[100];
+            json_string(l, sizeof l, label);
+            json_string(e, sizeof e, name);
+            snprintf(line, sizeof line, "  {\"label\": %s, \"encoding\": %s}%s\n",
+                     l, e, index + 1 < count ? "," : "");
+        } else {
+            snprintf(line, sizeof line, "%s\t%s\n", label, name);
         }
-        memcpy(buf + used, label, strlen(label));
-        used += strlen(label);
-        buf[used++] = '\t';
-        memcpy(buf + used, name, strlen(name));
-        used += strlen(name);
-        buf[used++] = '\n';
+        if ((r = buf_add(buf, &used, line)) != STATUS_OK)
+            return r;
     }
+    if (json && (r = buf_add(buf, &used, "]\n")) != STATUS_OK)
+        return r;
     r = write_all(STDOUT_FILENO, (const uint8_t *)buf, used);
     return r ? stdout_failed(r) : STATUS_OK;
 }
@@ -758,6 +1249,88 @@ static int cmd_label(int argc, char **argv)
     }
 }
 
+/* BOM sniff (§6.1) of one file: reads up to 3 bytes. Returns 0 or errno. */
+static int sniff_one(const char *path, const char **answer)
+{
+    uint8_t head[3];
+    size_t have = 0;
+    int fd = STDIN_FILENO;
+    int err = 0;
+    wenc_id id;
+
+    if (strcmp(path, "-") != 0) {
+        do
+            fd = open(path, O_RDONLY);
+        while (fd < 0 && errno == EINTR);
+        if (fd < 0)
+            return errno;
+    }
+    while (have < sizeof head) {
+        ssize_t n = read(fd, head + have, sizeof head - have);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            err = errno;
+            break;
+        }
+        if (n == 0)
+            break;
+        have += (size_t)n;
+    }
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (err)
+        return err;
+    id = wenc_bom_sniff(head, have, NULL);
+    *answer = id == WENC_INVALID ? "none" : wenc_name(id);
+    return 0;
+}
+
+static int cmd_sniff(int argc, char **argv)
+{
+    int options_done = 0, nfiles = 0, status = STATUS_OK;
+    int i;
+
+    for (i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_done && is_option(arg)) {
+            if (strcmp(arg, "--") == 0) {
+                options_done = 1;
+                continue;
+            }
+            if (is_help(arg))
+                return print_text(help_sniff);
+            return usage_error("unknown option", arg);
+        }
+        argv[nfiles++] = argv[i];
+    }
+    if (nfiles == 0)
+        return usage_error("sniff needs a FILE", NULL);
+    for (i = 0; i < nfiles; i++) {
+        const char *answer = NULL;
+        int err = sniff_one(argv[i], &answer);
+        if (err) {
+            io_error(strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i], err);
+            status = STATUS_FAIL;
+        } else {
+            message m = { .len = 0 };
+            int r;
+            msg_add(&m, "%s\t%s\n", argv[i], answer);
+            r = print_text(m.text);
+            if (r != STATUS_OK)
+                return r;
+        }
+    }
+    return status;
+}
+
+/* The iconv-style form: wenc -f X -t Y ... */
+static int is_convert_option(const char *arg)
+{
+    return strncmp(arg, "-f", 2) == 0 || strncmp(arg, "-t", 2) == 0 ||
+           strncmp(arg, "--from", 6) == 0 || strncmp(arg, "--to", 4) == 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd;
@@ -787,9 +1360,15 @@ int main(int argc, char **argv)
         }
     }
     if (strcmp(cmd, "decode") == 0)
-        return cmd_decode(argc - 2, argv + 2);
+        return cmd_stream(argc - 2, argv + 2, 1, 0);
     if (strcmp(cmd, "encode") == 0)
-        return cmd_encode(argc - 2, argv + 2);
+        return cmd_stream(argc - 2, argv + 2, 0, 1);
+    if (strcmp(cmd, "convert") == 0)
+        return cmd_stream(argc - 2, argv + 2, 1, 1);
+    if (is_convert_option(cmd))
+        return cmd_stream(argc - 1, argv + 1, 1, 1);
+    if (strcmp(cmd, "sniff") == 0)
+        return cmd_sniff(argc - 2, argv + 2);
     if (strcmp(cmd, "labels") == 0)
         return cmd_labels(argc - 2, argv + 2);
     if (strcmp(cmd, "label") == 0)

@@ -159,6 +159,12 @@ g 'decode -h after options' 0 "$GOLDEN/help-decode.txt" '' decode --fatal -h
 g 'encode --help' 0 "$GOLDEN/help-encode.txt" '' encode --help
 g 'labels --help' 0 "$GOLDEN/help-labels.txt" '' labels --help
 g 'label --help' 0 "$GOLDEN/help-label.txt" '' label --help
+g 'convert --help' 0 "$GOLDEN/help-convert.txt" '' convert --help
+g 'convert -h after options' 0 "$GOLDEN/help-convert.txt" '' convert -f sjis -h
+g 'shorthand -f X -t Y --help' 0 "$GOLDEN/help-convert.txt" '' -f sjis -t utf-8 --help
+g 'sniff --help' 0 "$GOLDEN/help-sniff.txt" '' sniff --help
+g 'encode -h after options' 0 "$GOLDEN/help-encode.txt" '' encode --html -h
+g 'labels --json --help' 0 "$GOLDEN/help-labels.txt" '' labels --json --help
 # The version string is the header's WENC_VERSION_STRING.
 version=$(sed -n 's/^#define WENC_VERSION_STRING "\(.*\)"$/\1/p' "$ROOT/include/wenc.h")
 t '--version' 0 "wenc $version\n" '' --version
@@ -479,7 +485,9 @@ t 'usage: -f belongs to decode' 2 '' "wenc: unknown option '-f'\n$HINT" encode -
 t 'usage: encode without -t' 2 '' "wenc: encode needs -t LABEL\n$HINT" encode
 t 'usage: bad --bom value' 2 '' \
     "wenc: --bom takes sniff, strip or keep, not 'maybe'\n$HINT" decode --bom maybe
-t 'usage: more than one FILE' 2 '' "wenc: extra operand 'b'\n$HINT" decode a b
+# Several FILEs are one stream now: the first missing one is reported.
+t 'decode a b: the first missing FILE is reported' 1 '' \
+    'wenc: a: No such file or directory\n' decode a b
 t 'usage: -f without a value' 2 '' "wenc: option '-f' needs a value\n$HINT" decode -f
 t 'usage: --bom without a value' 2 '' "wenc: option '--bom' needs a value\n$HINT" decode --bom
 t 'usage: labels takes no operand' 2 '' "wenc: extra operand 'x'\n$HINT" labels x
