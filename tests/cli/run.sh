@@ -579,6 +579,278 @@ equal 'EPIPE: head got the first byte' "$(cat first.txt)" T
 equal 'EPIPE: encode into head -c 1 exits 1 quietly' "$(cat rc.txt):$(cat err)" 1:
 
 # ---------------------------------------------------------------------------
+# convert: decode, then encode (§6.1 decode, then §6.1 encode)
+# ---------------------------------------------------------------------------
+# Shift_JIS 82 A0: pointer 283, U+3042 (see above); 83 41: pointer
+# (83-81)*188 + (41-40) = 377, index-jis0208 U+30A2; B1: halfwidth
+# katakana U+FF61 + B1 - A1 = U+FF71. EUC-JP: pointer 283 is A1+283/94,
+# A1+283%94 = A4 A2; 377 is A1+4, A1+1 = A5 A2; U+FF71 is 8E, FF71-FF61+A1
+# = 8E B1.
+input 'a\202\240\203\101\261\n'
+t 'convert shift_jis -> euc-jp' 0 'a\244\242\245\242\216\261\n' '' \
+    convert -f shift_jis -t euc-jp
+t 'shorthand: wenc -f sjis -t euc-jp' 0 'a\244\242\245\242\216\261\n' '' \
+    -f sjis -t euc-jp
+t 'shorthand: wenc --from=sjis --to euc-jp' 0 'a\244\242\245\242\216\261\n' '' \
+    --from=sjis --to euc-jp
+t 'shorthand: wenc -t euc-jp -f sjis' 0 'a\244\242\245\242\216\261\n' '' \
+    -t euc-jp -f sjis
+t 'shorthand: -fLABEL -tLABEL' 0 'a\244\242\245\242\216\261\n' '' -fsjis -teuc-jp
+# EUC-JP back to Shift_JIS: A5 A1 is pointer 4*94+0 = 376 (U+30A1);
+# Shift_JIS lead 81+376/188 = 83, trail 376%188 = 0 < 3F, so 0+40: 83 40.
+input '\244\242\245\241\216\261'
+t 'convert euc-jp -> shift_jis' 0 '\202\240\203\100\261' '' -f euc-jp -t shift_jis
+
+# windows-1252 80 9F E9 (U+20AC U+0178 U+00E9) to UTF-8.
+input '\200\237\351'
+t 'convert windows-1252 -> utf-8' 0 '\342\202\254\305\270\303\251' '' \
+    convert -f windows-1252 -t utf-8
+# -f defaults to utf-8: UTF-8 to windows-1252.
+input '\342\202\254\305\270\303\251'
+t 'convert: -f defaults to utf-8' 0 '\200\237\351' '' convert -t windows-1252
+
+# gb18030 D2 BB: pointer (D2-81)*190 + BB-41 = 15512, U+4E00. A8 A6:
+# 39*190 + A6-41 = 7511, U+00E9. Big5: U+4E00 is pointer 5495 =
+# (A4-81)*157 + (40-40): A4 40. U+00E9 is only at pointer 1144, below
+# (A1-81)*157, which the Big5 encoder skips: unmappable, &#233;.
+input '\322\273\250\246x'
+t 'convert gb18030 -> big5: unmappable as &#233;' 0 '\244\100&#233;x' '' \
+    -f gb18030 -t big5
+t 'convert gb18030 -> big5 --html' 0 '\244\100&#233;x' '' -f gb18030 -t big5 --html
+t 'convert gb18030 -> big5 --fatal: message, exit 1' 1 '\244\100' \
+    'wenc: <stdin>: U+00E9 cannot be encoded in Big5 at input byte 2\n' \
+    -f gb18030 -t big5 --fatal
+# --fatal --html: the decoder is fatal, the encoder writes &#N;.
+t 'convert --fatal --html: the encoder stays html' 0 '\244\100&#233;x' '' \
+    -f gb18030 -t big5 --fatal --html
+
+# The input byte of an unmappable code point is counted in the input:
+# 'a' 'b' at 0-1, Shift_JIS 82 A0 (U+3042) at 2-3.
+input 'ab\202\240c'
+t 'convert --fatal: input byte of an unmappable code point' 1 'ab' \
+    'wenc: <stdin>: U+3042 cannot be encoded in windows-1252 at input byte 2\n' \
+    -f shift_jis -t windows-1252 --fatal
+
+# Decoder errors in convert: Shift_JIS lead 82 cut by the end at byte 1.
+input 'a\202'
+t 'convert --fatal: malformed input' 1 'a' \
+    'wenc: <stdin>: malformed Shift_JIS input at byte 1 (0x82)\n' \
+    -f shift_jis -t euc-jp --fatal
+# Replacement decoder (default): U+FFFD, which EUC-JP lacks: &#65533;.
+t 'convert: malformed input is U+FFFD, then &#65533;' 0 'a&#65533;' '' \
+    -f shift_jis -t euc-jp
+# --fatal --replacement: the decoder replaces, the encoder fails on U+FFFD,
+# which stands for the byte 82 at input byte 1.
+t 'convert --fatal --replacement: U+FFFD at the end is input byte 1' 1 'a' \
+    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1\n' \
+    -f shift_jis -t windows-1252 --fatal --replacement
+input 'a\377b'
+t 'convert --fatal --replacement: U+FFFD for FF at byte 1' 1 'a' \
+    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1\n' \
+    convert -t windows-1252 --fatal --replacement
+t 'convert --replacement --fatal: --fatal wins (last)' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xFF)\n' \
+    convert -t windows-1252 --replacement --fatal
+# ISO-2022-JP output ends in ASCII even when a decoder error stops it:
+# 'a', ESC $ B 24 22 (U+3042), ESC ( B; then FF at byte 4 is the error.
+input 'a\343\201\202\377'
+t 'convert --fatal to iso-2022-jp: ESC ( B before the error' 1 'a\033$B$"\033(B' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 4 (0xFF)\n' -t iso-2022-jp --fatal
+# No encoder: get an output encoding, with the note.
+input '\202\240'
+t 'convert -t utf-16be: UTF-8 with a note' 0 '\343\201\202' \
+    'wenc: note: UTF-16BE has no encoder; writing UTF-8\n' -f sjis -t utf-16be
+# The BOM wins over -f and is removed (--bom sniff): C3 A9 is U+00E9, E9
+# in windows-1252. keep makes the BOM U+FEFF, which windows-1252 lacks.
+input '\357\273\277\303\251'
+t 'convert: a UTF-8 BOM wins over -f windows-1252' 0 '\351' '' \
+    -f windows-1252 -t windows-1252
+t 'convert --bom keep -f utf-8: U+FEFF is &#65279;' 0 '&#65279;\351' '' \
+    -f utf-8 -t windows-1252 --bom keep
+
+# Usage errors.
+input ''
+t 'usage: convert without -t' 2 '' "wenc: convert needs -t LABEL\n$HINT" convert -f sjis
+t 'usage: shorthand without -t' 2 '' "wenc: convert needs -t LABEL\n$HINT" -f sjis
+t 'usage: convert -t unknown label' 2 '' \
+    "wenc: unknown label 'utf_8'; did you mean: utf-8, utf8?\n" -f sjis -t utf_8
+t 'usage: --html belongs to encode and convert' 2 '' \
+    "wenc: unknown option '--html'\n$HINT" decode --html
+t 'usage: --replacement belongs to decode and convert' 2 '' \
+    "wenc: unknown option '--replacement'\n$HINT" encode -t utf-8 --replacement
+t 'usage: --bom belongs to decode and convert' 2 '' \
+    "wenc: unknown option '--bom'\n$HINT" encode -t utf-8 --bom keep
+t 'usage: -o without a value' 2 '' "wenc: option '-o' needs a value\n$HINT" decode -o
+t 'usage: sniff without FILE' 2 '' "wenc: sniff needs a FILE\n$HINT" sniff
+t 'usage: sniff unknown option' 2 '' "wenc: unknown option '--x'\n$HINT" sniff --x
+t 'usage: labels unknown option' 2 '' "wenc: unknown option '--xml'\n$HINT" labels --xml
+
+# decode --replacement after --fatal, encode --html after --fatal.
+input 'a\377'
+t 'decode --fatal --replacement: U+FFFD' 0 'a\357\277\275' '' decode --fatal --replacement
+input '\304\200'
+t 'encode --fatal --html: &#256;' 0 '&#256;' '' encode -t windows-1252 --fatal --html
+
+# ---------------------------------------------------------------------------
+# Several FILEs are one stream; '-' is standard input
+# ---------------------------------------------------------------------------
+# Shift_JIS 82 | A0 split across two files is one U+3042.
+printf 'x\202' > sj1
+printf '\240y' > sj2
+: > empty
+input ''
+t 'several FILEs: a Shift_JIS pair split across two files' 0 'x\343\201\202y' '' \
+    decode -f shift_jis sj1 sj2
+t 'several FILEs: with an empty file between' 0 'x\343\201\202y' '' \
+    decode -f shift_jis sj1 empty sj2
+t 'several FILEs: convert across files' 0 'x\244\242y' '' -f shift_jis -t euc-jp sj1 sj2
+printf 'y' > sjy
+input '\240'
+t "several FILEs: '-' between files" 0 'x\343\201\202y' '' \
+    decode -f shift_jis sj1 - sjy
+input ''
+# The lead byte 82 cut by the end of the stream is byte 1 of sj1, even
+# when an empty file follows.
+t 'several FILEs: error at the end names the file that holds it' 1 'x' \
+    'wenc: sj1: malformed Shift_JIS input at byte 1 (0x82)\n' \
+    decode -f shift_jis --fatal sj1 empty
+printf 'ok' > ok.txt
+printf 'a\377b' > ff.txt
+t 'several FILEs: decode error names the second file and its offset' 1 'oka' \
+    'wenc: ff.txt: malformed UTF-8 input at byte 1 (0xFF)\n' decode --fatal ok.txt ff.txt
+printf 'a\304\200' > u100.txt
+t 'several FILEs: encode error names the second file and its offset' 1 'ok\141' \
+    'wenc: u100.txt: U+0100 cannot be encoded in windows-1252 at input byte 1\n' \
+    encode -t windows-1252 --fatal ok.txt u100.txt
+t 'several FILEs: convert error names the second file and its offset' 1 'oka' \
+    'wenc: u100.txt: U+0100 cannot be encoded in windows-1252 at input byte 1\n' \
+    convert -t windows-1252 --fatal ok.txt u100.txt
+t 'several FILEs: a missing file after a good one' 1 'ok' \
+    'wenc: missing.txt: No such file or directory\n' decode ok.txt missing.txt
+
+# ---------------------------------------------------------------------------
+# -o: a temporary file renamed into place only on success
+# ---------------------------------------------------------------------------
+mkdir odir
+printf 'caf\351\n' > odir/in.txt
+input ''
+t '-o: nothing on stdout' 0 '' '' -f windows-1252 -t utf-8 -o odir/out.txt odir/in.txt
+printf 'caf\303\251\n' > exp.o
+same '-o: the output file' odir/out.txt exp.o
+# A fatal failure leaves an existing output byte-identical, no temp file.
+printf 'old contents\n' > odir/keep.txt
+printf 'fine\n\377\n' > odir/bad.txt
+t '-o: fatal failure reports the error' 1 '' \
+    'wenc: odir/bad.txt: malformed UTF-8 input at byte 5 (0xFF)\n' \
+    decode --fatal -o odir/keep.txt odir/bad.txt
+printf 'old contents\n' > exp.o
+same '-o: failure leaves the old output byte-identical' odir/keep.txt exp.o
+equal '-o: failure leaves no temporary file' "$(ls -A odir | tr '\n' ' ')" \
+    'bad.txt in.txt keep.txt out.txt '
+# -o naming the input: replaced only on success.
+printf 'caf\351\n' > odir/self.txt
+t '-o naming the input file' 0 '' '' -f windows-1252 -t utf-8 -o odir/self.txt odir/self.txt
+printf 'caf\303\251\n' > exp.o
+same '-o naming the input: converted in place' odir/self.txt exp.o
+printf 'ab\303\251\304\200\n' > odir/self2.txt
+cp odir/self2.txt exp.o
+t '-o naming the input, failing: message' 1 '' \
+    'wenc: odir/self2.txt: U+0100 cannot be encoded in windows-1252 at input byte 4\n' \
+    encode -t windows-1252 --fatal -o odir/self2.txt odir/self2.txt
+same '-o naming the input, failing: input unchanged' odir/self2.txt exp.o
+equal '-o: still no temporary file' "$(ls -A odir | tr '\n' ' ')" \
+    'bad.txt in.txt keep.txt out.txt self.txt self2.txt '
+# Permissions: an existing target keeps its mode; a new one is 0666 & ~umask.
+chmod 640 odir/keep.txt
+printf 'x' > in
+t '-o: replacing a file' 0 '' '' decode -o odir/keep.txt
+equal '-o: the target keeps mode 640' "$(ls -l odir/keep.txt | cut -c1-10)" '-rw-r-----'
+equal '-o: the target has the new contents' "$(cat odir/keep.txt)" x
+(umask 027; "$W" decode -o odir/new.txt < in)
+equal '-o: a new file is 0666 & ~umask' "$(ls -l odir/new.txt | cut -c1-10)" '-rw-r-----'
+(umask 022; "$W" decode --output=odir/new2.txt < in)
+equal '-o: a new file with umask 022' "$(ls -l odir/new2.txt | cut -c1-10)" '-rw-r--r--'
+input ''
+t '-o in a missing directory' 1 '' 'wenc: nodir/out.txt: No such file or directory\n' \
+    decode -o nodir/out.txt
+
+# ---------------------------------------------------------------------------
+# sniff (§6.1 BOM sniff)
+# ---------------------------------------------------------------------------
+printf '\357\273\277a' > s-utf8
+printf '\376\377\000a' > s-be
+printf '\377\376a\000' > s-le
+printf 'abc' > s-none
+printf '\357\273' > s-short
+printf '\377' > s-ff
+input '\376\377'
+t 'sniff: every kind, a short file, an empty file, stdin' 0 \
+    's-utf8\tUTF-8\ns-be\tUTF-16BE\ns-le\tUTF-16LE\ns-none\tnone\ns-short\tnone\ns-ff\tnone\nempty\tnone\n-\tUTF-16BE\n' '' \
+    sniff s-utf8 s-be s-le s-none s-short s-ff empty -
+input ''
+t 'sniff: an unreadable file is reported, the others printed, exit 1' 1 \
+    's-le\tUTF-16LE\ns-none\tnone\n' 'wenc: nope: No such file or directory\n' \
+    sniff s-le nope s-none
+t 'sniff: a directory' 1 's-be\tUTF-16BE\n' 'wenc: adir: Is a directory\n' sniff adir s-be
+
+# ---------------------------------------------------------------------------
+# labels --json
+# ---------------------------------------------------------------------------
+run labels --json
+cp out labels.json
+equal 'labels --json: exit 0, nothing on stderr' "$rc:$(cat err)" 0:
+equal 'labels --json: 228 objects' "$(grep -c '^  {"label": "[^"]*", "encoding": "[^"]*"},*$' labels.json)" 228
+equal 'labels --json: first line' "$(sed -n 1p labels.json)" '['
+equal 'labels --json: first object' "$(sed -n 2p labels.json)" \
+    '  {"label": "unicode-1-1-utf-8", "encoding": "UTF-8"},'
+equal 'labels --json: last object' "$(sed -n 229p labels.json)" \
+    '  {"label": "x-user-defined", "encoding": "x-user-defined"}'
+equal 'labels --json: last line' "$(sed -n '230,$p' labels.json)" ']'
+# The same pairs in the same order as the TAB-separated list.
+sed -n 's/^  {"label": "\([^"]*\)", "encoding": "\([^"]*\)"},*$/\1\t\2/p' labels.json > json.tsv
+same 'labels --json: same pairs as wenc labels' json.tsv labels.txt
+if command -v python3 > /dev/null 2>&1; then
+    equal 'labels --json: valid JSON (python3)' \
+        "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[6]["label"], d[6]["encoding"])' < labels.json)" \
+        '228 866 IBM866'
+else
+    skip 'labels --json: valid JSON' 'no python3'
+fi
+
+# ---------------------------------------------------------------------------
+# --progress: silent when standard error is not a terminal
+# ---------------------------------------------------------------------------
+printf 'caf\351' > in
+t '--progress: nothing on a non-terminal stderr' 0 'caf\303\251' '' \
+    decode -f windows-1252 --progress
+t '--progress with convert' 0 'caf\351' '' -f windows-1252 -t windows-1252 --progress
+if command -v script > /dev/null 2>&1; then
+    # Under a pseudo-terminal the line is drawn and then cleared with \r.
+    script -qc "\"$W\" decode --progress big.txt > /dev/null" /dev/null > tty.txt 2>&1
+    if grep -q 'bytes' tty.txt && tail -c 40 tty.txt | grep -q "$(printf '\r')"; then
+        pass '--progress: drawn on a terminal'
+    else
+        fail '--progress: drawn on a terminal'
+        od -c tty.txt | head -5
+    fi
+else
+    skip '--progress: drawn on a terminal' 'no script(1)'
+fi
+
+# ---------------------------------------------------------------------------
+# 200 MB through pipes: Shift_JIS 82 A0 'a' repeated to EUC-JP A4 A2 'a'
+# ---------------------------------------------------------------------------
+REPS=70000000
+SIZE=$((3 * REPS))
+equal '200 MB Shift_JIS -> EUC-JP through a pipe' \
+    "$(yes "$(printf '\202\240a')" 2>/dev/null | tr -d '\n' | head -c $SIZE | "$W" -f shift_jis -t euc-jp | cksum)" \
+    "$(yes "$(printf '\244\242a')" 2>/dev/null | tr -d '\n' | head -c $SIZE | cksum)"
+
+# A closed stdout in convert.
+{ "$W" -f shift_jis -t euc-jp big.txt 2> err; echo $? > rc.txt; } | head -c 1 > /dev/null
+equal 'EPIPE: convert into head -c 1 exits 1 quietly' "$(cat rc.txt):$(cat err)" 1:
+
+# ---------------------------------------------------------------------------
 # The examples: made by make-examples.sh with wenc's encoder
 # ---------------------------------------------------------------------------
 EX=$ROOT/examples
