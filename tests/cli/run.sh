@@ -851,6 +851,35 @@ equal '200 MB Shift_JIS -> EUC-JP through a pipe' \
 equal 'EPIPE: convert into head -c 1 exits 1 quietly' "$(cat rc.txt):$(cat err)" 1:
 
 # ---------------------------------------------------------------------------
+# The man page and the bash completion
+# ---------------------------------------------------------------------------
+if command -v groff > /dev/null 2>&1 && [ -f "$ROOT/docs/wenc.1" ]; then
+    groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" > man.txt 2> man.err
+    equal 'man page: renders without warnings' "$?:$(cat man.err)" 0:
+    equal 'man page: documents every option' \
+        "$(for o in --from --to --fatal --replacement --html --bom --output --progress --json sniff convert; do grep -q -- "$o" man.txt || echo "$o"; done)" ''
+else
+    skip 'man page' 'no groff'
+fi
+if command -v bash > /dev/null 2>&1 && [ -f "$ROOT/completions/wenc.bash" ]; then
+    # COMP_WORDS[0] is this wenc, which lists the labels.
+    bash -c '
+        . "$1"
+        c() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _wenc; echo "${COMPREPLY[*]}"; }
+        c "$2" ""
+        c "$2" decode --b
+        c "$2" convert -t shift
+        c "$2" -f sjis --to euc
+        c "$2" labels --
+    ' sh "$ROOT/completions/wenc.bash" "$W" > comp.txt 2>&1
+    printf '%s\n' 'decode encode convert sniff labels label' '--bom' 'shift-jis shift_jis' \
+        'euc-jp euc-kr' '--json --help' > comp.want
+    same 'bash completion: subcommands, options, labels' comp.txt comp.want
+else
+    skip 'bash completion' 'no bash'
+fi
+
+# ---------------------------------------------------------------------------
 # The examples: made by make-examples.sh with wenc's encoder
 # ---------------------------------------------------------------------------
 EX=$ROOT/examples
