@@ -44,6 +44,10 @@ enum { STATUS_OK = 0, STATUS_FAIL = 1, STATUS_USAGE = 2 };
 /* Bytes asked of read(2) at a time. */
 #define READ_SIZE ((size_t)64 * 1024)
 
+/* Input bytes convert keeps behind the decoder to place encoder errors: more
+ * than any sequence a decoder holds back. */
+#define TAIL ((size_t)16)
+
 /* How many close labels an unknown-label message proposes at most. */
 #define MAX_SUGGESTIONS 3
 
@@ -430,14 +434,16 @@ typedef struct job {
     int current;        /* index of the file being read */
     uint64_t in_total;  /* input bytes read so far */
     uint64_t mid_total; /* UTF-8 bytes given to the encoder (convert) */
-    /* The last non-empty chunk, to find the input byte of an encoder error
-     * in convert: the decoder as it was before it, the bytes, and where
-     * they stand in the input and the UTF-8 stream. */
-    wenc_decoder chunk_dec;
-    const uint8_t *chunk;
-    size_t chunk_len;
-    uint64_t chunk_in;
-    uint64_t chunk_mid;
+    /* To find the input byte of an encoder error in convert: a copy of the
+     * decoder a few bytes back (snap), where it stands in the input and in
+     * the UTF-8 stream, and the bytes fed since: tail, then cur. */
+    wenc_decoder snap;
+    uint64_t snap_in;
+    uint64_t snap_mid;
+    uint8_t tail[2 * TAIL];
+    size_t tail_len;
+    const uint8_t *cur;
+    size_t cur_len;
     /* Buffers. */
     uint8_t *in;
     uint8_t *mid;
@@ -552,30 +558,53 @@ static int report_decode_error(job *j)
     return STATUS_FAIL;
 }
 
+/* The i-th byte fed since the snapshot. */
+static uint8_t fed_byte(const job *j, size_t i)
+{
+    return i < j->tail_len ? j->tail[i] : j->cur[i - j->tail_len];
+}
+
 /*
  * The input offset of the code point at UTF-8 offset `mid` of the decoder's
- * output (convert): the last chunk is decoded again, a byte at a time, by a
- * copy of the decoder as it was before it. The code point starts at the
+ * output (convert): the bytes fed since the snapshot are decoded again, a
+ * byte at a time, by a copy of the snapshot. The code point starts at the
  * first byte read once the output has reached `mid`.
  */
 static uint64_t input_offset_of(const job *j, uint64_t mid)
 {
-    wenc_decoder d = j->chunk_dec;
-    uint64_t want = mid - j->chunk_mid;
+    wenc_decoder d = j->snap;
+    size_t fed = j->tail_len + j->cur_len;
+    uint64_t want = mid - j->snap_mid;
     uint64_t made = 0;
     uint8_t tmp[256];
     size_t k;
 
-    if (mid < j->chunk_mid)
-        return j->chunk_in;
-    for (k = 0; k < j->chunk_len; k++) {
+    if (mid < j->snap_mid)
+        return j->snap_in;
+    for (k = 0; k < fed; k++) {
+        uint8_t byte = fed_byte(j, k);
         size_t one = 1, room = sizeof tmp;
         if (made >= want)
             break;
-        wenc_decode_to_utf8(&d, j->chunk + k, &one, tmp, &room, false);
+        wenc_decode_to_utf8(&d, &byte, &one, tmp, &room, false);
         made += room;
     }
-    return j->chunk_in + k;
+    return j->snap_in + k;
+}
+
+/* Moves the snapshot n bytes forward through the tail. */
+static void snap_advance(job *j, size_t n)
+{
+    uint8_t tmp[256];
+    size_t k;
+    for (k = 0; k < n; k++) {
+        size_t one = 1, room = sizeof tmp;
+        wenc_decode_to_utf8(&j->snap, &j->tail[k], &one, tmp, &room, false);
+        j->snap_mid += room;
+    }
+    j->snap_in += n;
+    j->tail_len -= n;
+    memmove(j->tail, j->tail + n, j->tail_len);
 }
 
 static int report_encode_error(job *j)
@@ -636,18 +665,8 @@ static int encode_some(job *j, const uint8_t *src, size_t len, bool last)
  * writing every piece of output as soon as it is made, so that output that
  * precedes an error is written before the error is reported.
  */
-static int pump(job *j, const uint8_t *src, size_t len, bool last)
+static int decode_some(job *j, const uint8_t *src, size_t len, bool last)
 {
-    if (!j->decoding)
-        return encode_some(j, src, len, last);
-
-    if (j->encoding && len > 0) {
-        j->chunk_dec = j->dec;
-        j->chunk = src;
-        j->chunk_len = len;
-        j->chunk_in = j->in_total - len;
-        j->chunk_mid = j->mid_total;
-    }
     for (;;) {
         size_t used = len;
         size_t made = j->encoding ? j->mid_cap : j->out_cap;
@@ -675,6 +694,39 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
         if (used == 0 && made == 0)
             return no_progress();
     }
+}
+
+static int pump(job *j, const uint8_t *src, size_t len, bool last)
+{
+    int r;
+
+    if (!j->decoding)
+        return encode_some(j, src, len, last);
+    if (!j->encoding)
+        return decode_some(j, src, len, last);
+
+    /* convert: keep the snapshot at most 2 * TAIL bytes behind. */
+    if (len > TAIL) {
+        j->cur = src;
+        j->cur_len = len - TAIL;
+        r = decode_some(j, src, len - TAIL, false);
+        if (r != STATUS_OK)
+            return r;
+        j->snap = j->dec;
+        j->snap_in = j->in_total - TAIL;
+        j->snap_mid = j->mid_total;
+        memcpy(j->tail, src + len - TAIL, TAIL);
+        j->tail_len = TAIL;
+        j->cur_len = 0;
+        return decode_some(j, src + len - TAIL, TAIL, last);
+    }
+    if (j->tail_len + len > sizeof j->tail)
+        snap_advance(j, j->tail_len + len - sizeof j->tail);
+    if (len > 0)
+        memcpy(j->tail + j->tail_len, src, len);
+    j->tail_len += len;
+    j->cur_len = 0;
+    return decode_some(j, src, len, last);
 }
 
 /* Reads one input to its end through the pipeline. */
@@ -1102,6 +1154,7 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
         free(j);
         return STATUS_FAIL;
     }
+    j->snap = j->dec; /* stream offset 0, nothing fed yet */
     if (encoding) {
         if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
             fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));

@@ -725,6 +725,26 @@ t 'several FILEs: encode error names the second file and its offset' 1 'ok\141' 
 t 'several FILEs: convert error names the second file and its offset' 1 'oka' \
     'wenc: u100.txt: U+0100 cannot be encoded in windows-1252 at input byte 1\n' \
     convert -t windows-1252 --fatal ok.txt u100.txt
+# An unmappable code point whose bytes begin in the previous file: 82 is
+# byte 1 of sj1, A0 byte 0 of sj2; U+3042 is reported at sj1 byte 1.
+t 'several FILEs: convert error placed where its bytes begin' 1 'x' \
+    'wenc: sj1: U+3042 cannot be encoded in windows-1252 at input byte 1\n' \
+    -f shift_jis -t windows-1252 --fatal sj1 sj2
+# The same across tiny files: twenty one-byte files, then sj1, then sj2.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do printf 'a' > one$i; done
+t 'several FILEs: convert error after many tiny files' 1 'aaaaaaaaaaaaaaaaaaaax' \
+    'wenc: sj1: U+3042 cannot be encoded in windows-1252 at input byte 1\n' \
+    -f shift_jis -t windows-1252 --fatal one1 one2 one3 one4 one5 one6 one7 one8 \
+    one9 one10 one11 one12 one13 one14 one15 one16 one17 one18 one19 one20 sj1 sj2
+# Across a 64 KiB read: 82 is byte 65535, A0 byte 65536.
+{ head -c 65535 /dev/zero | tr '\000' 'a'; printf '\202\240z'; } > sjbig
+"$W" -f shift_jis -t windows-1252 --fatal sjbig > out 2> err
+equal 'convert: unmappable code point across a read boundary' \
+    "$?:$(wc -c < out | tr -d ' '):$(cat err)" \
+    '1:65535:wenc: sjbig: U+3042 cannot be encoded in windows-1252 at input byte 65535'
+cat sjbig | "$W" -f shift_jis -t windows-1252 --fatal > out 2> err
+equal 'convert: the same through a pipe' "$?:$(cat err)" \
+    '1:wenc: <stdin>: U+3042 cannot be encoded in windows-1252 at input byte 65535'
 t 'several FILEs: a missing file after a good one' 1 'ok' \
     'wenc: missing.txt: No such file or directory\n' decode ok.txt missing.txt
 
