@@ -787,6 +787,31 @@ static uint64_t known_size(const job *j)
     return total;
 }
 
+/* The temporary output file, removed if a signal ends wenc. */
+static char *volatile temp_to_remove;
+
+static void remove_temp_and_die(int sig)
+{
+    char *path = temp_to_remove;
+    if (path != NULL)
+        unlink(path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_fatal_signals(void (*handler)(int))
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+    size_t k;
+    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = handler;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[k], &sa, NULL);
+    }
+}
+
 /* "DIR/.wenc-XXXXXX" next to path, malloc'd. */
 static char *temp_template(const char *path)
 {
@@ -853,8 +878,11 @@ static int run_job(job *j, const char *output_path, int want_progress)
             status = io_error(output_path, ENOMEM);
             goto done;
         }
+        temp_to_remove = temp;
+        on_fatal_signals(remove_temp_and_die);
         j->out_fd = mkstemp(temp);
         if (j->out_fd < 0) {
+            temp_to_remove = NULL;
             status = io_error(output_path, errno);
             free(temp);
             temp = NULL;
@@ -890,6 +918,8 @@ done:
             status = io_error(output_path, errno);
         if (status != STATUS_OK)
             unlink(temp);
+        on_fatal_signals(SIG_DFL);
+        temp_to_remove = NULL;
         free(temp);
     }
     free(j->in);

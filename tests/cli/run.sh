@@ -790,6 +790,30 @@ equal '-o: the target has the new contents' "$(cat odir/keep.txt)" x
 equal '-o: a new file is 0666 & ~umask' "$(ls -l odir/new.txt | cut -c1-10)" '-rw-r-----'
 (umask 022; "$W" decode --output=odir/new2.txt < in)
 equal '-o: a new file with umask 022' "$(ls -l odir/new2.txt | cut -c1-10)" '-rw-r--r--'
+# A signal while writing: the temporary file is removed, the old output
+# stays. wenc reads a FIFO that stays open until it has been killed.
+if mkfifo fifo 2> /dev/null; then
+    mkdir sigdir
+    printf 'old\n' > sigdir/out.txt
+    "$W" decode -o sigdir/out.txt fifo 2> /dev/null &
+    pid=$!
+    exec 3> fifo
+    printf 'new' >&3
+    n=0
+    while [ "$(ls -A sigdir | wc -l | tr -d ' ')" -lt 2 ] && [ $n -lt 100 ]; do
+        sleep 0.05 2> /dev/null || sleep 1
+        n=$((n + 1))
+    done
+    kill -TERM "$pid"
+    wait "$pid"
+    sig_rc=$?
+    exec 3>&-
+    equal '-o: killed by SIGTERM' "$sig_rc" 143
+    equal '-o: a signal leaves the old output and no temporary file' \
+        "$(ls -A sigdir | tr '\n' ' ')$(cat sigdir/out.txt)" 'out.txt old'
+else
+    skip '-o: a signal removes the temporary file' 'no mkfifo'
+fi
 input ''
 t '-o in a missing directory' 1 '' 'wenc: nodir/out.txt: No such file or directory\n' \
     decode -o nodir/out.txt
