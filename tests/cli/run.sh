@@ -890,6 +890,9 @@ equal '200 MB Shift_JIS -> EUC-JP through a pipe' \
     "$(yes "$(printf '\202\240a')" 2>/dev/null | tr -d '\n' | head -c $SIZE | "$W" -f shift_jis -t euc-jp | cksum)" \
     "$(yes "$(printf '\244\242a')" 2>/dev/null | tr -d '\n' | head -c $SIZE | cksum)"
 
+# A closed stdout in labels --json: the reader is gone before wenc writes.
+{ sleep 1; "$W" labels --json 2> err; echo $? > rc.txt; } | true
+equal 'EPIPE: labels --json into a closed pipe exits 1 quietly' "$(cat rc.txt):$(cat err)" 1:
 # A closed stdout in convert.
 { "$W" -f shift_jis -t euc-jp big.txt 2> err; echo $? > rc.txt; } | head -c 1 > /dev/null
 equal 'EPIPE: convert into head -c 1 exits 1 quietly' "$(cat rc.txt):$(cat err)" 1:
