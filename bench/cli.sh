@@ -89,9 +89,9 @@ echo "best of $runs runs; MB = 10^6 input bytes; iconv run with -c (drops what"
 echo "its tables reject: a speed comparison, not a correctness check)"
 echo
 
-printf '%-13s %7s %9s %9s %8s %9s %8s %9s %9s %7s\n' \
+printf '%-13s %5s %9s %9s %8s %9s %8s %9s %9s %9s %7s\n' \
     encoding "size" "cli MB/s" "iconv(1)" "cli/icv" "lib MB/s" "cli/lib" \
-    "iconv(3)" "memcpy" "lib/mcp"
+    "lib 64K" "iconv(3)" "memcpy" "lib/mcp"
 for row in "${families[@]}"; do
     read -r fam label iname src <<<"$row"
     in="$work/input.$label"
@@ -104,14 +104,15 @@ for row in "${families[@]}"; do
     lib=$("$work/decode_speed" "$label" "$in" 5 "$iname")
     lib_mbs=$(awk '$1 == "wenc" { print $2 }' <<<"$lib")
     mcp_mbs=$(awk '$1 == "memcpy" { print $2 }' <<<"$lib")
+    chk_mbs=$(awk '$1 == "chunked" { print $2 }' <<<"$lib")
     ic3_mbs=$(awk '$1 == "iconv" { print $2 }' <<<"$lib")
     [ -n "$ic3_mbs" ] && [ "$ic3_mbs" != n/a ] || ic3_mbs=0
 
     awk -v fam="$fam" -v size="$size" -v tw="$t_wenc" -v ti="$t_iconv" \
-        -v lib="$lib_mbs" -v mcp="$mcp_mbs" -v ic3="$ic3_mbs" 'BEGIN {
+        -v lib="$lib_mbs" -v mcp="$mcp_mbs" -v ic3="$ic3_mbs" -v chk="$chk_mbs" 'BEGIN {
         w = size / tw / 1e6; i = size / ti / 1e6
-        printf "%-13s %6.0fM %9.1f %9.1f %8.2f %9.1f %7.0f%% %9.1f %9.0f %6.1f%%\n",
-            fam, size / 1e6, w, i, w / i, lib, 100 * w / lib, ic3, mcp,
+        printf "%-13s %4.0fM %9.1f %9.1f %8.2f %9.1f %7.0f%% %9.1f %9.1f %9.0f %6.1f%%\n",
+            fam, size / 1e6, w, i, w / i, lib, 100 * w / lib, chk, ic3, mcp,
             100 * lib / mcp
     }'
     rm -f "$in"
@@ -122,5 +123,6 @@ echo "iconv(1)   iconv -c -f NAME -t UTF-8 FILE >/dev/null"
 echo "cli/icv    ratio wenc CLI / iconv(1); above 1 means wenc is faster"
 echo "lib MB/s   wenc_decode_to_utf8 in one call into a preallocated buffer (in memory)"
 echo "cli/lib    CLI throughput as a share of the library's (target: at least 90%)"
+echo "lib 64K    the same in 64 KiB calls into one small reused buffer, as the CLI does"
 echo "iconv(3)   glibc iconv(3) in the same process, same bytes, invalid bytes skipped"
 echo "memcpy     memcpy of the input buffer; lib/mcp is the library as a share of it"
