@@ -23,7 +23,7 @@ runs=${WENC_BENCH_RUNS:-3}
 
 [ -d "$corpus" ] || { echo "corpus not found: $corpus" >&2; exit 1; }
 command -v iconv >/dev/null || { echo "iconv(1) not found" >&2; exit 1; }
-[ -x build/wenc ] && [ -f build/libwenc.a ] || make >/dev/null
+if [ ! -x build/wenc ] || [ ! -f build/libwenc.a ]; then make >/dev/null; fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/wenc-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

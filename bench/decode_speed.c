@@ -44,18 +44,14 @@ static unsigned char *read_file(const char *path, size_t *len)
     }
     size_t cap = 1 << 20, n = 0;
     unsigned char *buf = malloc(cap);
-    for (;;) {
-        if (!buf)
-            break;
+    while (buf) {
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
         cap *= 2;
         unsigned char *grown = realloc(buf, cap);
-        if (!grown) {
+        if (!grown)
             free(buf);
-            buf = NULL;
-        }
         buf = grown;
     }
     if (!buf || ferror(f)) {
