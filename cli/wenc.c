@@ -1192,6 +1192,10 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
             return STATUS_FAIL;
         }
         note_output_encoding(j, to);
+        /* The decoder writes UTF-8 of scalar values, which the UTF-8 encoder
+         * reproduces byte for byte: convert to UTF-8 is decode alone. */
+        if (decoding && wenc_encoder_encoding(&j->enc) == WENC_UTF_8)
+            j->encoding = 0;
     }
     r = start_job(j, &o);
     free(j);

@@ -424,7 +424,8 @@ extern const gb18030_range wenc_gb18030_ranges[];
 extern const size_t wenc_gb18030_range_count;
 extern const pointer_map wenc_gb18030_map;
 
-extern const uint32_t wenc_big5_index[];
+extern const uint16_t wenc_big5_index[];
+extern const uint8_t wenc_big5_plane2[];
 extern const size_t wenc_big5_index_size;
 extern const pointer_map wenc_big5_map;
 extern const uint32_t wenc_big5_astral_code_points[];

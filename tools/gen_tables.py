@@ -622,8 +622,23 @@ def gen_big5(src):
     astral = sorted((cp, p) for cp, p in encode.items() if cp > 0xFFFF)
     if any(p > 0xFFFF for _, p in astral):
         raise DataError("index big5: a pointer does not fit in uint16_t")
+    if any(cp > 0xFFFF and (cp >> 16 != 2 or cp & 0xFFFF == 0)
+           for cp in table.values()):
+        raise DataError("index big5: a code point above U+FFFF is not "
+                        "U+20001..U+2FFFF")
+    # Decoder: the low 16 bits of each code point (half the size of 32-bit
+    # entries, for the cache), and one bit per pointer set for Plane 2.
+    low = {p: cp & 0xFFFF for p, cp in table.items()}
+    plane2 = [0] * ((size + 7) // 8)
+    for p, cp in table.items():
+        if cp > 0xFFFF:
+            plane2[p >> 3] |= 1 << (p & 7)
     out = [header([meta])]
-    out.append(emit_index("big5", table, size, "uint32_t", 8))
+    out.append("/* Decoder: index Big5 code point & 0xFFFF per pointer (0: none);\n"
+               " * wenc_big5_plane2 bit (pointer & 7) of byte (pointer >> 3) adds 0x20000. */\n")
+    out.append(emit_index("big5", low, size, "uint16_t", 10))
+    out.append(emit_array("uint8_t", "wenc_big5_plane2", plane2, 16,
+                          static=False, size=str(len(plane2))))
     out.append("\n")
     out.append(emit_pointer_map("big5", bmp))
     out.append("\n/* Encoder, code points above U+FFFF: ascending, with their pointers. */\n")

@@ -1,29 +1,33 @@
 /* Big5 (§11.1). */
 #include "loops.h"
 
-static first_byte big5_first(uint8_t byte, uint32_t *cp)
+WENC_INLINE first_byte big5_first(uint8_t byte, uint32_t *cp)
 {
     (void)cp;
     return byte >= 0x81 && byte <= 0xFE ? FIRST_LEAD : FIRST_ERROR;
 }
 
-static size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 {
     if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE)))
         return 0;
     uint32_t pointer = (uint32_t)(lead - 0x81) * 157 +
                        (byte - (byte < 0x7F ? 0x40u : 0x62u));
     /* The four pointers that stand for two code points. */
-    switch (pointer) {
-    case 1133: cps[0] = 0x00CA, cps[1] = 0x0304; return 2;
-    case 1135: cps[0] = 0x00CA, cps[1] = 0x030C; return 2;
-    case 1164: cps[0] = 0x00EA, cps[1] = 0x0304; return 2;
-    case 1166: cps[0] = 0x00EA, cps[1] = 0x030C; return 2;
-    default: break;
+    if (WENC_UNLIKELY(pointer - 1133 <= 1166 - 1133)) {
+        switch (pointer) {
+        case 1133: cps[0] = 0x00CA, cps[1] = 0x0304; return 2;
+        case 1135: cps[0] = 0x00CA, cps[1] = 0x030C; return 2;
+        case 1164: cps[0] = 0x00EA, cps[1] = 0x0304; return 2;
+        case 1166: cps[0] = 0x00EA, cps[1] = 0x030C; return 2;
+        default: break;
+        }
     }
     if (pointer >= wenc_big5_index_size || wenc_big5_index[pointer] == 0)
         return 0;
-    cps[0] = wenc_big5_index[pointer];
+    cps[0] = wenc_big5_index[pointer] |
+             (uint32_t)((wenc_big5_plane2[pointer >> 3] >> (pointer & 7)) & 1)
+                 << 17;
     return 1;
 }
 

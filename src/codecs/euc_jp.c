@@ -4,6 +4,29 @@
 /* Decoder state: bytes_[0] = EUC-JP lead (0 = none), state_[0] = EUC-JP
  * jis0212 (then 0x8F came before the lead). */
 
+/* The EUC-JP decoder's two-byte cases, for lead_trail_fast(); jis0212's
+ * three-byte sequences and errors are left to the general loop. */
+WENC_INLINE first_byte euc_jp_first(uint8_t byte, uint32_t *cp)
+{
+    (void)cp;
+    return byte == 0x8E || (byte >= 0xA1 && byte <= 0xFE) ? FIRST_LEAD
+                                                          : FIRST_ERROR;
+}
+
+WENC_INLINE size_t euc_jp_two_bytes(uint8_t lead, uint8_t byte, uint32_t cps[2])
+{
+    if (byte < 0xA1 || byte > 0xFE)
+        return 0;
+    if (lead == 0x8E) {
+        cps[0] = 0xFF61u - 0xA1u + byte;
+        return byte <= 0xDF;
+    }
+    uint32_t pointer = (uint32_t)(lead - 0xA1) * 94 + byte - 0xA1u;
+    cps[0] = pointer < wenc_jis0208_index_size ? wenc_jis0208_index[pointer]
+                                               : 0;
+    return cps[0] != 0;
+}
+
 /* §12.1.1 EUC-JP decoder */
 WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
                                        size_t len, size_t *consumed,
@@ -15,6 +38,8 @@ WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (!lead) {
+            lead_trail_fast(src, &pos, len, dst, &out, cap, utf16,
+                            euc_jp_first, euc_jp_two_bytes);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

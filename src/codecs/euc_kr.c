@@ -1,13 +1,13 @@
 /* EUC-KR (§13.1). */
 #include "loops.h"
 
-static first_byte euc_kr_first(uint8_t byte, uint32_t *cp)
+WENC_INLINE first_byte euc_kr_first(uint8_t byte, uint32_t *cp)
 {
     (void)cp;
     return byte >= 0x81 && byte <= 0xFE ? FIRST_LEAD : FIRST_ERROR;
 }
 
-static size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+WENC_INLINE size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 {
     if (byte < 0x41 || byte > 0xFE)
         return 0;

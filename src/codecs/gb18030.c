@@ -40,6 +40,27 @@ static uint32_t ranges_pointer(uint32_t cp)
            wenc_gb18030_ranges[lo].code_point;
 }
 
+/* The gb18030 decoder's one- and two-byte cases, for lead_trail_fast();
+ * four-byte sequences and errors are left to the general loop. */
+WENC_INLINE first_byte gb18030_first(uint8_t byte, uint32_t *cp)
+{
+    if (byte == 0x80) {
+        *cp = 0x20AC;
+        return FIRST_CODE_POINT;
+    }
+    return byte == 0xFF ? FIRST_ERROR : FIRST_LEAD;
+}
+
+WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
+                                     uint32_t cps[2])
+{
+    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFE)))
+        return 0;
+    cps[0] = wenc_gb18030_index[(uint32_t)(lead - 0x81) * 190 +
+                                (byte - (byte < 0x7F ? 0x40u : 0x41u))];
+    return cps[0] != 0;
+}
+
 /* §10.2.1 gb18030 decoder */
 WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
                                         size_t len, size_t *consumed,
@@ -51,6 +72,8 @@ WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (g[FIRST] == 0) {
+            lead_trail_fast(src, &pos, len, dst, &out, cap, utf16,
+                            gb18030_first, gb18030_two_bytes);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

@@ -18,6 +18,95 @@ typedef first_byte (*first_fn)(uint8_t byte, uint32_t *cp);
  * for an error (the byte is then restored when it is ASCII). */
 typedef size_t (*pair_fn)(uint8_t lead, uint8_t byte, uint32_t cps[2]);
 
+/* Copies the ASCII bytes that start src (8 readable bytes, the first one
+ * ASCII) to the sink at dst[out], as many as the sink and `limit` input bytes
+ * allow; returns how many. Writes up to 8 units past the ASCII bytes it
+ * counts, so the caller must have room for max(8, limit) units at out. */
+WENC_INLINE size_t fast_ascii(const uint8_t *src, size_t limit, void *dst,
+                              size_t out, int utf16)
+{
+    uint64_t word;
+    size_t k = 0;
+    memcpy(&word, src, sizeof word);
+    if (utf16) {
+        uint16_t *d = (uint16_t *)dst + out;
+        for (size_t i = 0; i < 8; i++)
+            d[i] = src[i];
+    } else {
+        memcpy((uint8_t *)dst + out, &word, sizeof word);
+    }
+    if ((word & UINT64_C(0x8080808080808080)) == 0) {
+        if (limit == 8)
+            return 8;
+        return 8 + (utf16 ? wenc_ascii_to_utf16(src + 8,
+                                                (uint16_t *)dst + out + 8,
+                                                limit - 8)
+                          : wenc_ascii_to_utf8(src + 8,
+                                               (uint8_t *)dst + out + 8,
+                                               limit - 8));
+    }
+    while (src[k] < 0x80)
+        k++;
+    return k;
+}
+
+/* Copies the ASCII byte at src[*pos] and the ASCII bytes after it, up to
+ * end, in a block sized as lead_trail_fast() sizes it. */
+WENC_INLINE void fast_ascii_step(const uint8_t *src, size_t *pos, size_t end,
+                                 void *dst, size_t *out, int utf16)
+{
+    size_t k = 1;
+    if (end - *pos >= 8)
+        k = fast_ascii(src + *pos, end - *pos, dst, *out, utf16);
+    else
+        sink_put(dst, *out, src[*pos], utf16);
+    *pos += k;
+    *out += k;
+}
+
+/*
+ * The common case of a lead-byte decoder with no byte held: ASCII, code
+ * points of one byte and complete pairs, over the input that fits the worst
+ * case in the room left (3 UTF-8 bytes or 1 UTF-16 unit per input byte), so
+ * that nothing is checked per code point. `first` answering FIRST_ERROR, or
+ * `pair` answering 0, stops it before that byte: the codec's general loop
+ * then takes over, errors and longer sequences included.
+ */
+WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
+                                 size_t len, void *dst, size_t *out_io,
+                                 size_t cap, int utf16, first_fn first,
+                                 pair_fn pair)
+{
+    size_t pos = *pos_io, out = *out_io;
+    size_t room = utf16 ? cap - out : (cap - out) / 3;
+    size_t end = pos + (len - pos < room ? len - pos : room);
+    while (pos < end) {
+        uint8_t b = src[pos];
+        uint32_t cps[2];
+        if (b < 0x80) {
+            fast_ascii_step(src, &pos, end, dst, &out, utf16);
+            continue;
+        }
+        first_byte r = first(b, &cps[0]);
+        if (r == FIRST_CODE_POINT) {
+            out = sink_put(dst, out, cps[0], utf16);
+            pos++;
+            continue;
+        }
+        if (r == FIRST_ERROR || end - pos < 2)
+            break;
+        size_t n = pair(b, src[pos + 1], cps);
+        if (n == 0)
+            break;
+        out = sink_put(dst, out, cps[0], utf16);
+        if (n == 2)
+            out = sink_put(dst, out, cps[1], utf16);
+        pos += 2;
+    }
+    *pos_io = pos;
+    *out_io = out;
+}
+
 /*
  * The decoder loop of Big5 (§11.1.1), Shift_JIS (§12.3.1) and EUC-KR
  * (§13.1.1): a lead byte (dec->bytes_[0], 0 = none), then a trail byte;
@@ -35,6 +124,7 @@ WENC_INLINE codec_status lead_trail_decode(wenc_decoder *dec,
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (!lead) {
+            lead_trail_fast(src, &pos, len, dst, &out, cap, utf16, first, pair);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

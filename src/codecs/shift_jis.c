@@ -1,7 +1,7 @@
 /* Shift_JIS (§12.3). */
 #include "loops.h"
 
-static first_byte shift_jis_first(uint8_t byte, uint32_t *cp)
+WENC_INLINE first_byte shift_jis_first(uint8_t byte, uint32_t *cp)
 {
     if (byte <= 0x80) {
         *cp = byte;
@@ -16,7 +16,7 @@ static first_byte shift_jis_first(uint8_t byte, uint32_t *cp)
     return FIRST_ERROR;
 }
 
-static size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
+WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 {
     if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFC)))
         return 0;

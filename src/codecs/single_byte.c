@@ -21,6 +21,24 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
     codec_status st = CODEC_INPUT_EMPTY;
     (void)last;
     while (pos < len) {
+        /* With room for the worst case (3 UTF-8 bytes or 1 UTF-16 unit per
+         * byte), nothing is checked per byte until an error. */
+        size_t room = utf16 ? cap - out : (cap - out) / 3;
+        size_t end = pos + (len - pos < room ? len - pos : room);
+        while (pos < end) {
+            uint8_t b = src[pos];
+            if (b < 0x80) {
+                fast_ascii_step(src, &pos, end, dst, &out, utf16);
+                continue;
+            }
+            uint32_t cp = index[b - 0x80];
+            if (cp == 0)
+                break;
+            out = sink_put(dst, out, cp, utf16);
+            pos++;
+        }
+        if (pos == len)
+            break;
         if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
             st = CODEC_OUTPUT_FULL;
             break;
