@@ -26,7 +26,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan asan-clang clang check-tables clean help
+.PHONY: all build test demo asan asan-clang clang check-tables difftest fuzz test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -73,6 +73,25 @@ clang:
 check-tables:
 	python3 tools/gen_tables.py --check
 
+# Differential testing against encoding_rs (tests/diff/run.sh builds what it needs).
+CASES ?= 300000
+SEED ?=
+difftest:
+	CASES=$(CASES) SEED=$(SEED) tests/diff/run.sh
+
+# libFuzzer targets, each run for SECONDS (fuzz/run.sh builds them with clang).
+SECONDS ?= 30
+fuzz:
+	fuzz/run.sh $(SECONDS)
+
+# The whole test suite under valgrind memcheck.
+test-valgrind:
+	tools/test-valgrind.sh
+
+# gcc -fanalyzer, clang-tidy and cppcheck over the library and the CLI.
+analyze:
+	tools/analyze.sh
+
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG)
 
@@ -84,5 +103,9 @@ help:
 	@echo "make asan-clang     build-asan-clang/ with clang and ASan+UBSan, then run the tests"
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
+	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
+	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
+	@echo "make test-valgrind  run the test suite under valgrind memcheck"
+	@echo "make analyze        gcc -fanalyzer, clang-tidy and cppcheck"
 	@echo "make clean          remove the build directories"
 	@echo "Set WENC_DATA_DIR=DIR to point at the Standard's data (default ../shared/whatwg)."
