@@ -698,8 +698,6 @@ static int decode_some(job *j, const uint8_t *src, size_t len, bool last)
 
 static int pump(job *j, const uint8_t *src, size_t len, bool last)
 {
-    int r;
-
     if (!j->decoding)
         return encode_some(j, src, len, last);
     if (!j->encoding)
@@ -709,7 +707,7 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
     if (len > TAIL) {
         j->cur = src;
         j->cur_len = len - TAIL;
-        r = decode_some(j, src, len - TAIL, false);
+        int r = decode_some(j, src, len - TAIL, false);
         if (r != STATUS_OK)
             return r;
         j->snap = j->dec;
@@ -1113,7 +1111,10 @@ static int start_job(job *j, const options *o)
     if (o->nfiles == 0) {
         j->files = &stdin_only;
         j->nfiles = 1;
-        return run_job(j, o->output, o->progress);
+        status = run_job(j, o->output, o->progress);
+        j->files = NULL; /* stdin_only lives on this stack frame */
+        j->nfiles = 0;
+        return status;
     }
     j->files = calloc((size_t)o->nfiles, sizeof *j->files);
     if (j->files == NULL)

@@ -168,7 +168,7 @@ static wenc_status decode(wenc_decoder *dec, const uint8_t *src,
                           bool last, int utf16)
 {
     size_t len = *src_len, cap = *dst_len, in = 0, out = 0;
-    uint16_t dummy[2];
+    uint16_t dummy[2] = {0};
     if (src == NULL)
         src = no_bytes, len = 0;
     if (dst == NULL)

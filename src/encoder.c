@@ -119,7 +119,7 @@ static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
     const encoder_codec *codec = codec_for(enc->encoding_);
     const size_t unit = utf16 ? sizeof(uint16_t) : 1;
     size_t len = *src_len, cap = *dst_len, in = 0, out = 0;
-    uint8_t dummy[1];
+    uint8_t dummy[1] = {0};
     if (src == NULL)
         src = no_units, len = 0;
     if (dst == NULL)

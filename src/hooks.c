@@ -36,7 +36,7 @@ static wenc_result decode_all(wenc_decoder *dec, const uint8_t *src,
 }
 
 static bool bad_args(const uint8_t *src, size_t len, uint8_t **out,
-                     size_t *out_len)
+                     const size_t *out_len)
 {
     return out == NULL || out_len == NULL || (src == NULL && len > 0);
 }

@@ -42,11 +42,11 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                 goto done;
             switch (s[STATE]) {
             case D_TRAIL_BYTE:
-                bad[0] = lead, bad_len = 1, error = 1;
+                bad[0] = lead, bad_len = 1;
                 break;
             case D_ESCAPE_START:
             case D_ESCAPE:
-                bad[0] = ESC, bad_len = 1, error = 1;
+                bad[0] = ESC, bad_len = 1;
                 break;
             default:
                 goto done;
