@@ -1,0 +1,594 @@
+/*
+ * Node-API addon: the Standard's API (§7) over libwenc. index.js does the
+ * WebIDL conversions and calls these functions with checked arguments.
+ */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <wenc.h>
+
+/* How index.js tells decode() what its input is (times 2, plus stream). */
+enum input_kind {
+    INPUT_NONE = 0,
+    INPUT_ARRAY_BUFFER = 1,
+    INPUT_TYPED_ARRAY = 2,
+    INPUT_DATA_VIEW = 3
+};
+
+/* A buffer kept per Node.js environment (main thread or worker) and reused
+ * between calls. */
+typedef struct scratch {
+    void *data;
+    size_t capacity;
+} scratch;
+
+/* Bigger scratch buffers are freed after the call that needed them. */
+#define SCRATCH_KEEP_LIMIT ((size_t)4 << 20)
+
+typedef struct addon_state {
+    scratch code_units;
+    scratch bytes;
+    napi_ref encode_into_slots_ref;
+    double *encode_into_slots; /* [1] receives encodeInto's written */
+} addon_state;
+
+typedef struct decoder_handle {
+    wenc_text_decoder decoder;
+    /* Input left in the I/O queue by a TypeError during a streaming call. */
+    uint8_t *queued;
+    size_t queued_len;
+    /* The last decode() had stream true: the decoder was not renewed. */
+    bool streaming;
+} decoder_handle;
+
+#define NAPI_CALL(env, call)                                                 \
+    do {                                                                     \
+        if ((call) != napi_ok) {                                             \
+            throw_last_error(env);                                           \
+            return NULL;                                                     \
+        }                                                                    \
+    } while (0)
+
+static void throw_last_error(napi_env env)
+{
+    const napi_extended_error_info *info = NULL;
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (pending)
+        return;
+    napi_get_last_error_info(env, &info);
+    napi_throw_error(env, NULL,
+                     info && info->error_message ? info->error_message
+                                                 : "Node-API call failed");
+}
+
+static void *scratch_reserve(scratch *s, size_t size)
+{
+    if (size <= s->capacity)
+        return s->data;
+    size_t capacity = s->capacity ? s->capacity : 4096;
+    while (capacity < size)
+        capacity = capacity > SIZE_MAX / 2 ? size : capacity * 2;
+    void *data = malloc(capacity);
+    if (!data)
+        return NULL;
+    free(s->data);
+    s->data = data;
+    s->capacity = capacity;
+    return data;
+}
+
+static void scratch_trim(scratch *s)
+{
+    if (s->capacity > SCRATCH_KEEP_LIMIT) {
+        free(s->data);
+        s->data = NULL;
+        s->capacity = 0;
+    }
+}
+
+static void free_addon_state(napi_env env, void *data, void *hint)
+{
+    addon_state *state = data;
+    (void)hint;
+    if (state->encode_into_slots_ref)
+        napi_delete_reference(env, state->encode_into_slots_ref);
+    free(state->code_units.data);
+    free(state->bytes.data);
+    free(state);
+}
+
+static addon_state *get_state(napi_env env)
+{
+    void *data = NULL;
+    napi_get_instance_data(env, &data);
+    return data;
+}
+
+static void *throw_no_memory(napi_env env)
+{
+    napi_throw_range_error(env, NULL, "wenc: out of memory");
+    return NULL;
+}
+
+static size_t element_size(napi_typedarray_type type)
+{
+    switch (type) {
+    case napi_int16_array:
+    case napi_uint16_array:
+        return 2;
+    case napi_int32_array:
+    case napi_uint32_array:
+    case napi_float32_array:
+        return 4;
+    case napi_float64_array:
+    case napi_bigint64_array:
+    case napi_biguint64_array:
+        return 8;
+    default:
+        return 1;
+    }
+}
+
+/* A JS string's UTF-16 code units, copied into the code-unit scratch. */
+static const uint16_t *read_string(napi_env env, napi_value value,
+                                   size_t *len)
+{
+    addon_state *state = get_state(env);
+    size_t length = 0;
+    if (napi_get_value_string_utf16(env, value, NULL, 0, &length) != napi_ok) {
+        throw_last_error(env);
+        return NULL;
+    }
+    if (length > SIZE_MAX / 2 - 1)
+        return throw_no_memory(env);
+    char16_t *units = scratch_reserve(&state->code_units, (length + 1) * 2);
+    if (!units)
+        return throw_no_memory(env);
+    if (napi_get_value_string_utf16(env, value, units, length + 1, len) !=
+        napi_ok) {
+        throw_last_error(env);
+        return NULL;
+    }
+    return units;
+}
+
+/* A new Uint8Array holding a copy of bytes[0..len). */
+static napi_value new_uint8_array(napi_env env, const uint8_t *bytes,
+                                  size_t len)
+{
+    void *data = NULL;
+    napi_value buffer, array;
+    NAPI_CALL(env, napi_create_arraybuffer(env, len, &data, &buffer));
+    if (len)
+        memcpy(data, bytes, len);
+    NAPI_CALL(env, napi_create_typedarray(env, napi_uint8_array, len, buffer,
+                                          0, &array));
+    return array;
+}
+
+static bool is_ascii(const uint8_t *bytes, size_t len)
+{
+    size_t i = 0;
+    uint64_t any_high = 0;
+    for (; i + 32 <= len; i += 32) {
+        uint64_t words[4];
+        memcpy(words, bytes + i, sizeof words);
+        if ((words[0] | words[1] | words[2] | words[3]) &
+            UINT64_C(0x8080808080808080))
+            return false;
+    }
+    for (; i < len; i++)
+        any_high |= bytes[i];
+    return (any_high & 0x80) == 0;
+}
+
+/* Encodings whose decoder maps every byte 00-7F to the same code point, from
+ * any state the decoder is in when it is renewed. */
+static bool ascii_decodes_to_itself(const char *encoding)
+{
+    return strcmp(encoding, "iso-2022-jp") != 0 &&
+           strcmp(encoding, "utf-16be") != 0 &&
+           strcmp(encoding, "utf-16le") != 0;
+}
+
+static void free_decoder_handle(napi_env env, void *data, void *hint)
+{
+    decoder_handle *handle = data;
+    (void)env;
+    (void)hint;
+    free(handle->queued);
+    free(handle);
+}
+
+/* decoderNew(label, fatal, ignoreBOM): [handle, encoding, fatal, ignoreBOM],
+ * or null when the label is a RangeError. §7.2 new TextDecoder() */
+static napi_value decoder_new(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3;
+    napi_value args[3], result, item;
+    bool fatal = false, ignore_bom = false;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_bool(env, args[1], &fatal));
+    NAPI_CALL(env, napi_get_value_bool(env, args[2], &ignore_bom));
+    size_t label_len = 0;
+    NAPI_CALL(env, napi_get_value_string_utf8(env, args[0], NULL, 0,
+                                              &label_len));
+    char *label = malloc(label_len + 1);
+    if (!label)
+        return throw_no_memory(env);
+    napi_get_value_string_utf8(env, args[0], label, label_len + 1, &label_len);
+    decoder_handle *handle = calloc(1, sizeof *handle);
+    if (!handle) {
+        free(label);
+        return throw_no_memory(env);
+    }
+    wenc_text_status status = wenc_text_decoder_init(
+        &handle->decoder, label, label_len, fatal, ignore_bom);
+    free(label);
+    if (status != WENC_TEXT_OK) {
+        free(handle);
+        NAPI_CALL(env, napi_get_null(env, &result));
+        return result;
+    }
+    napi_value external;
+    if (napi_create_external(env, handle, free_decoder_handle, NULL,
+                             &external) != napi_ok) {
+        free(handle);
+        throw_last_error(env);
+        return NULL;
+    }
+    const char *encoding = wenc_text_decoder_encoding(&handle->decoder);
+    NAPI_CALL(env, napi_create_array_with_length(env, 4, &result));
+    NAPI_CALL(env, napi_set_element(env, result, 0, external));
+    NAPI_CALL(env, napi_create_string_latin1(env, encoding, NAPI_AUTO_LENGTH,
+                                             &item));
+    NAPI_CALL(env, napi_set_element(env, result, 1, item));
+    NAPI_CALL(env, napi_get_boolean(
+                       env, wenc_text_decoder_fatal(&handle->decoder), &item));
+    NAPI_CALL(env, napi_set_element(env, result, 2, item));
+    NAPI_CALL(env,
+              napi_get_boolean(
+                  env, wenc_text_decoder_ignore_bom(&handle->decoder), &item));
+    NAPI_CALL(env, napi_set_element(env, result, 3, item));
+    return result;
+}
+
+static bool input_bytes(napi_env env, napi_value input, int kind,
+                        const uint8_t **bytes, size_t *len)
+{
+    void *data = NULL;
+    *bytes = NULL;
+    *len = 0;
+    if (kind == INPUT_ARRAY_BUFFER) {
+        if (napi_get_arraybuffer_info(env, input, &data, len) != napi_ok)
+            return false;
+    } else if (kind == INPUT_TYPED_ARRAY) {
+        napi_typedarray_type type;
+        size_t length = 0;
+        if (napi_get_typedarray_info(env, input, &type, &length, &data, NULL,
+                                     NULL) != napi_ok)
+            return false;
+        *len = length * element_size(type);
+    } else if (kind == INPUT_DATA_VIEW) {
+        if (napi_get_dataview_info(env, input, len, &data, NULL, NULL) !=
+            napi_ok)
+            return false;
+    }
+    if (!data)
+        *len = 0;
+    *bytes = data;
+    return true;
+}
+
+static napi_value throw_decode_type_error(napi_env env,
+                                          const decoder_handle *handle)
+{
+    char message[96];
+    strcpy(message, "The encoded data is not valid ");
+    strcat(message, wenc_text_decoder_encoding(&handle->decoder));
+    napi_throw_type_error(env, NULL, message);
+    return NULL;
+}
+
+/* decode(handle, input, kind * 2 + stream): the string. §7.2 decode() */
+static napi_value decoder_decode(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3;
+    napi_value args[3], result;
+    decoder_handle *handle = NULL;
+    int32_t mode = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&handle));
+    NAPI_CALL(env, napi_get_value_int32(env, args[2], &mode));
+    bool stream = mode & 1;
+    const uint8_t *input;
+    size_t len;
+    if (!input_bytes(env, args[1], mode >> 1, &input, &len)) {
+        throw_last_error(env);
+        return NULL;
+    }
+
+    if (!handle->streaming && !stream &&
+        ascii_decodes_to_itself(
+            wenc_text_decoder_encoding(&handle->decoder)) &&
+        is_ascii(input, len)) {
+        NAPI_CALL(env, napi_create_string_latin1(env, (const char *)input, len,
+                                                 &result));
+        return result;
+    }
+
+    uint8_t *joined = NULL;
+    if (handle->queued_len) {
+        if (len > SIZE_MAX - handle->queued_len ||
+            !(joined = malloc(handle->queued_len + len)))
+            return throw_no_memory(env);
+        memcpy(joined, handle->queued, handle->queued_len);
+        if (len)
+            memcpy(joined + handle->queued_len, input, len);
+        len += handle->queued_len;
+        input = joined;
+        free(handle->queued);
+        handle->queued = NULL;
+        handle->queued_len = 0;
+    }
+
+    addon_state *state = get_state(env);
+    size_t need = wenc_text_decoder_max_utf16_len(&handle->decoder, len);
+    uint16_t *units = need < SIZE_MAX / 2
+                          ? scratch_reserve(&state->code_units, need * 2)
+                          : NULL;
+    if (!units) {
+        free(joined);
+        return throw_no_memory(env);
+    }
+    size_t written = need, consumed = 0;
+    wenc_text_status status = wenc_text_decoder_decode_utf16(
+        &handle->decoder, input, len, stream, units, &written, &consumed);
+    handle->streaming = stream;
+    if (status == WENC_TEXT_TYPE_ERROR) {
+        if (stream && consumed < len) {
+            handle->queued = malloc(len - consumed);
+            if (!handle->queued) {
+                free(joined);
+                return throw_no_memory(env);
+            }
+            memcpy(handle->queued, input + consumed, len - consumed);
+            handle->queued_len = len - consumed;
+        }
+        free(joined);
+        return throw_decode_type_error(env, handle);
+    }
+    free(joined);
+    napi_status created =
+        napi_create_string_utf16(env, units, written, &result);
+    scratch_trim(&state->code_units);
+    NAPI_CALL(env, created);
+    return result;
+}
+
+/* encode(string): Uint8Array. §7.4 encode() */
+static napi_value text_encode(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1, len = 0;
+    napi_value arg;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    const uint16_t *units = read_string(env, arg, &len);
+    if (!units)
+        return NULL;
+    addon_state *state = get_state(env);
+    uint8_t *bytes = len < SIZE_MAX / 3
+                         ? scratch_reserve(&state->bytes, len * 3)
+                         : NULL;
+    if (!bytes)
+        return throw_no_memory(env);
+    size_t written = wenc_text_encode(units, len, bytes);
+    napi_value result = new_uint8_array(env, bytes, written);
+    scratch_trim(&state->code_units);
+    scratch_trim(&state->bytes);
+    return result;
+}
+
+/* encodeInto(string, uint8Array): read; written goes to the result slots.
+ * §7.4 encodeInto() */
+static napi_value text_encode_into(napi_env env, napi_callback_info info)
+{
+    size_t argc = 2;
+    napi_value args[2], result;
+    void *data = NULL;
+    size_t capacity = 0, length = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    NAPI_CALL(env, napi_get_typedarray_info(env, args[1], NULL, &capacity,
+                                            &data, NULL, NULL));
+    if (!data)
+        capacity = 0;
+    NAPI_CALL(env, napi_get_value_string_utf16(env, args[0], NULL, 0,
+                                               &length));
+    /* No more than capacity units fit; one more shows a surrogate pair's
+     * second half. */
+    if (length > capacity + 1)
+        length = capacity + 1;
+    addon_state *state = get_state(env);
+    char16_t *units = scratch_reserve(&state->code_units, (length + 1) * 2);
+    if (!units)
+        return throw_no_memory(env);
+    NAPI_CALL(env, napi_get_value_string_utf16(env, args[0], units,
+                                               length + 1, &length));
+    size_t read = 0, written = 0;
+    wenc_text_encode_into(units, length, data, capacity, &read, &written);
+    scratch_trim(&state->code_units);
+    state->encode_into_slots[1] = (double)written;
+    NAPI_CALL(env, napi_create_double(env, (double)read, &result));
+    return result;
+}
+
+/* setEncodeIntoSlots(float64Array): where encodeInto puts written. */
+static napi_value set_encode_into_slots(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1, length = 0;
+    napi_value arg;
+    void *data = NULL;
+    napi_typedarray_type type;
+    addon_state *state = get_state(env);
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    NAPI_CALL(env, napi_get_typedarray_info(env, arg, &type, &length, &data,
+                                            NULL, NULL));
+    if (type != napi_float64_array || length < 2) {
+        napi_throw_type_error(env, NULL, "expected a Float64Array(2)");
+        return NULL;
+    }
+    if (state->encode_into_slots_ref)
+        napi_delete_reference(env, state->encode_into_slots_ref);
+    NAPI_CALL(env,
+              napi_create_reference(env, arg, 1, &state->encode_into_slots_ref));
+    state->encode_into_slots = data;
+    return NULL;
+}
+
+static void free_plain(napi_env env, void *data, void *hint)
+{
+    (void)env;
+    (void)hint;
+    free(data);
+}
+
+/* encoderStreamNew(): a handle. §7.6 new TextEncoderStream() */
+static napi_value encoder_stream_new(napi_env env, napi_callback_info info)
+{
+    napi_value external;
+    (void)info;
+    wenc_text_encoder_stream *stream = malloc(sizeof *stream);
+    if (!stream)
+        return throw_no_memory(env);
+    wenc_text_encoder_stream_init(stream);
+    if (napi_create_external(env, stream, free_plain, NULL, &external) !=
+        napi_ok) {
+        free(stream);
+        throw_last_error(env);
+        return NULL;
+    }
+    return external;
+}
+
+/* encoderStreamChunk(handle, string): Uint8Array, or undefined when there
+ * is nothing to enqueue. §7.6 encode and enqueue a chunk */
+static napi_value encoder_stream_chunk(napi_env env, napi_callback_info info)
+{
+    size_t argc = 2, len = 0;
+    napi_value args[2];
+    wenc_text_encoder_stream *stream = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&stream));
+    const uint16_t *units = read_string(env, args[1], &len);
+    if (!units)
+        return NULL;
+    addon_state *state = get_state(env);
+    uint8_t *bytes = len < SIZE_MAX / 3 - 1
+                         ? scratch_reserve(&state->bytes, (len + 1) * 3)
+                         : NULL;
+    if (!bytes)
+        return throw_no_memory(env);
+    size_t written = wenc_text_encoder_stream_chunk(stream, units, len, bytes);
+    napi_value result = written ? new_uint8_array(env, bytes, written) : NULL;
+    scratch_trim(&state->code_units);
+    scratch_trim(&state->bytes);
+    return result;
+}
+
+/* encoderStreamFlush(handle): Uint8Array or undefined. §7.6 encode and
+ * flush */
+static napi_value encoder_stream_flush(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1;
+    napi_value arg;
+    wenc_text_encoder_stream *stream = NULL;
+    uint8_t bytes[3];
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_external(env, arg, (void **)&stream));
+    size_t written = wenc_text_encoder_stream_flush(stream, bytes);
+    return written ? new_uint8_array(env, bytes, written) : NULL;
+}
+
+/* encodeLegacy(label, string, fatal), for tests and benchmarks only: the
+ * string in the label's output encoding as a Uint8Array (unmappable code
+ * points as "&#N;"), or with fatal the first unmappable code point as a
+ * number; null for an unknown label. §6.1 encode */
+static napi_value encode_legacy(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3, label_len = 0, len = 0;
+    napi_value args[3], result;
+    bool fatal = false;
+    char label[128];
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_string_utf8(env, args[0], label,
+                                              sizeof label, &label_len));
+    NAPI_CALL(env, napi_get_value_bool(env, args[2], &fatal));
+    wenc_id id = label_len < sizeof label - 1 ? wenc_lookup(label, label_len)
+                                              : WENC_INVALID;
+    wenc_encoder encoder;
+    if (id == WENC_INVALID ||
+        !wenc_encoder_init(&encoder, id,
+                           fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_HTML)) {
+        NAPI_CALL(env, napi_get_null(env, &result));
+        return result;
+    }
+    const uint16_t *units = read_string(env, args[1], &len);
+    if (!units)
+        return NULL;
+    size_t need = wenc_encoder_max_len(&encoder, len);
+    uint8_t *bytes = need != SIZE_MAX ? malloc(need ? need : 1) : NULL;
+    if (!bytes)
+        return throw_no_memory(env);
+    size_t read = len, written = need;
+    wenc_status status =
+        wenc_encode_from_utf16(&encoder, units, &read, bytes, &written, true);
+    if (status == WENC_ERROR) {
+        wenc_encode_error error;
+        wenc_encoder_error(&encoder, &error);
+        free(bytes);
+        NAPI_CALL(env, napi_create_uint32(env, error.code_point, &result));
+        return result;
+    }
+    result = new_uint8_array(env, bytes, written);
+    free(bytes);
+    scratch_trim(&get_state(env)->code_units);
+    return result;
+}
+
+NAPI_MODULE_INIT()
+{
+    addon_state *state = calloc(1, sizeof *state);
+    if (!state)
+        return throw_no_memory(env);
+    if (napi_set_instance_data(env, state, free_addon_state, NULL) !=
+        napi_ok) {
+        free(state);
+        throw_last_error(env);
+        return NULL;
+    }
+    const napi_property_descriptor functions[] = {
+        {"decoderNew", NULL, decoder_new, NULL, NULL, NULL, napi_default,
+         NULL},
+        {"decode", NULL, decoder_decode, NULL, NULL, NULL, napi_default, NULL},
+        {"encode", NULL, text_encode, NULL, NULL, NULL, napi_default, NULL},
+        {"encodeInto", NULL, text_encode_into, NULL, NULL, NULL, napi_default,
+         NULL},
+        {"setEncodeIntoSlots", NULL, set_encode_into_slots, NULL, NULL, NULL,
+         napi_default, NULL},
+        {"encoderStreamNew", NULL, encoder_stream_new, NULL, NULL, NULL,
+         napi_default, NULL},
+        {"encoderStreamChunk", NULL, encoder_stream_chunk, NULL, NULL, NULL,
+         napi_default, NULL},
+        {"encoderStreamFlush", NULL, encoder_stream_flush, NULL, NULL, NULL,
+         napi_default, NULL},
+        {"encodeLegacy", NULL, encode_legacy, NULL, NULL, NULL, napi_default,
+         NULL},
+    };
+    NAPI_CALL(env, napi_define_properties(
+                       env, exports, sizeof functions / sizeof functions[0],
+                       functions));
+    return exports;
+}
