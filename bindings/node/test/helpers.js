@@ -1,0 +1,80 @@
+'use strict';
+// Shared by the tests: the binding, the Standard's data and the corpus.
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const wenc = require('..');
+const addon = require('../build/wenc.node');
+
+function firstDirectory(candidates) {
+  return candidates.find((dir) => dir && fs.existsSync(dir)) || null;
+}
+
+// The Standard's data: $WENC_DATA_DIR, ../shared/whatwg beside the clone,
+// or /work/shared/whatwg.
+const dataDir = firstDirectory([
+  process.env.WENC_DATA_DIR,
+  path.join(root, '..', 'shared', 'whatwg'),
+  '/work/shared/whatwg',
+].map((dir) => dir && path.join(dir, 'encodings.json')))
+  ?.replace(/encodings\.json$/, '') ?? null;
+
+const corpusDir = firstDirectory([
+  path.join(root, '..', 'shared', 'corpus', 'wikipedia'),
+  '/work/shared/corpus/wikipedia',
+]);
+
+// Skips a test loudly: node:test reports it as skipped, and the console
+// says what was not checked.
+function skipLoudly(t, why) {
+  console.log(`SKIPPED: ${t.name}: ${why}`);
+  t.skip(why);
+}
+
+function needData(t) {
+  if (dataDir) return true;
+  skipLoudly(t, 'the Standard\'s data (encodings.json, index-*.txt) was not ' +
+    'found in $WENC_DATA_DIR, ../shared/whatwg or /work/shared/whatwg');
+  return false;
+}
+
+function needCorpus(t) {
+  if (corpusDir) return true;
+  skipLoudly(t, 'the corpus was not found in ../shared/corpus/wikipedia or ' +
+    '/work/shared/corpus/wikipedia');
+  return false;
+}
+
+function encodings() {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, 'encodings.json'),
+    'utf8'));
+}
+
+// An index file as a Map pointer → code point, in file order.
+function readIndex(name) {
+  const text = fs.readFileSync(path.join(dataDir, `index-${name}.txt`), 'utf8');
+  const index = new Map();
+  for (const line of text.split('\n')) {
+    const match = /^\s*(\d+)\s+0x([0-9A-F]+)/.exec(line);
+    if (match) index.set(Number(match[1]), parseInt(match[2], 16));
+  }
+  return index;
+}
+
+function corpusFiles() {
+  return fs.readdirSync(corpusDir)
+    .filter((name) => /\.(txt|html)$/.test(name) && name !== 'sources.txt')
+    .sort()
+    .map((name) => path.join(corpusDir, name));
+}
+
+function bytes(...values) {
+  return new Uint8Array(values.flat());
+}
+
+module.exports = {
+  root, wenc, addon, dataDir, corpusDir, skipLoudly, needData, needCorpus,
+  encodings, readIndex, corpusFiles, bytes,
+};
