@@ -67,7 +67,7 @@ static void throw_last_error(napi_env env)
 
 static void *scratch_reserve(scratch *s, size_t size)
 {
-    if (size <= s->capacity)
+    if (size <= s->capacity && s->data)
         return s->data;
     size_t capacity = s->capacity ? s->capacity : 4096;
     while (capacity < size)
