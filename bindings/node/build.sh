@@ -73,9 +73,24 @@ if [ "$failed" = 1 ]; then
 fi
 
 addon_object="$out/obj/addon.o"
-echo "  CC  bindings/node/src/addon.c"
-$CC $WARN $CFLAGS -fPIC -fvisibility=hidden -I"$root/include" \
-    -I"$napi_include" -c "$here/src/addon.c" -o "$addon_object"
+if [ ! -f "$addon_object" ] || [ "$here/src/addon.c" -nt "$addon_object" ] ||
+   [ "$root/include/wenc.h" -nt "$addon_object" ]; then
+    echo "  CC  bindings/node/src/addon.c"
+    $CC $WARN $CFLAGS -fPIC -fvisibility=hidden -I"$root/include" \
+        -I"$napi_include" -c "$here/src/addon.c" -o "$addon_object"
+fi
+
+relink=0
+[ -f "$out/wenc.node" ] || relink=1
+for object in $addon_object $objects; do
+    if [ "$object" -nt "$out/wenc.node" ]; then
+        relink=1
+    fi
+done
+if [ "$relink" = 0 ]; then
+    echo "up to date: $out/wenc.node"
+    exit 0
+fi
 
 # napi_* symbols stay undefined: the node executable provides them at load.
 # shellcheck disable=SC2086
