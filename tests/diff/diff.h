@@ -60,7 +60,7 @@ typedef struct diff_error {
     uint32_t length;
     uint32_t code_point;
     uint64_t output_position;
-    uint32_t consumed_after; /* oracle, decode only; not compared */
+    uint64_t stop; /* input units consumed when the error was reported */
 } diff_error;
 
 typedef struct diff_outcome {

@@ -35,6 +35,16 @@ size_t known_gb18030_2022_fix_decoded(uint8_t *output, size_t len, bool utf16);
 size_t known_gb18030_2022_fix_encoder_input(uint8_t *input, size_t len,
                                             bool utf16);
 
+/*
+ * Decoding ISO-2022-JP in fatal mode: rewrites encoding_rs's report of an
+ * escape sequence that directly follows another one to name the second
+ * sequence, as wenc does (see known_differences.c). errors are encoding_rs's
+ * errors for `input`. Returns how many were rewritten.
+ */
+struct diff_error;
+size_t known_iso_2022_jp_fix_errors(const uint8_t *input, size_t len,
+                                    struct diff_error *errors, size_t count);
+
 /* Prints the list of known differences (for the run's summary). */
 void known_differences_describe(void);
 

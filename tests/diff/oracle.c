@@ -155,7 +155,7 @@ static void parse_outcome(reader *r, diff_outcome *o)
         e->length = (uint32_t)get_le(r, 4);
         e->code_point = (uint32_t)get_le(r, 4);
         e->output_position = get_le(r, 8);
-        e->consumed_after = (uint32_t)get_le(r, 4);
+        e->stop = e->offset + e->length + get_le(r, 4);
     }
 }
 
@@ -193,6 +193,11 @@ bool oracle_finish(diff_oracle_job *job, const diff_case *cases,
             outcomes[i].known_fixes = known_gb18030_2022_fix_decoded(
                 outcomes[i].output.data, outcomes[i].output.len,
                 cases[i].flags & DIFF_FLAG_UTF16);
+        if (ok && cases[i].kind == DIFF_DECODE &&
+            strcmp(outcomes[i].encoding, "ISO-2022-JP") == 0)
+            outcomes[i].known_fixes += known_iso_2022_jp_fix_errors(
+                cases[i].input.data, cases[i].input.len, outcomes[i].errors,
+                outcomes[i].error_count);
         if (ok && cases[i].kind == DIFF_ENCODE &&
             known_gb18030_2022_applies(cases[i].id)) {
             diff_bytes copy = {0};

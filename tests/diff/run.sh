@@ -10,7 +10,8 @@
 #
 # Environment: CASES, SEED; DIFF_BUILD_DIR (default build-diff in the
 # repository; it is git-ignored); WENC_LIB (a libwenc.a to use instead of
-# building one); WENC_CORPUS_DIR (default ../shared/corpus/wikipedia);
+# building one); DIFF_REPORTS (how many distinct failures to shrink and
+# print, default 3); WENC_CORPUS_DIR (default ../shared/corpus/wikipedia);
 # CARGO_REGISTRY (default /usr/share/cargo/registry); CC.
 set -eu
 
@@ -85,6 +86,6 @@ built=$(date +%s)
 echo "== running $cases cases from seed $seed (build took $((built - started)) s)"
 status=0
 "$build/diff" --oracle "$oracle" --tmp "$tmp" --cases "$cases" --seed "$seed" \
-    --corpus "$corpus" || status=$?
+    --corpus "$corpus" --reports "${DIFF_REPORTS:-3}" || status=$?
 echo "== total time $(( $(date +%s) - started )) s, CASES=$cases SEED=$seed, exit $status"
 exit $status

@@ -129,8 +129,9 @@ static void record_error(const diff_case *c, stream *s, diff_outcome *o,
         return;
     }
     e.output_position = o->output.len / s->out_unit;
-    if (e.offset + e.length != consumed)
-        problem(o, "error at offset %llu length %u, but %llu units consumed",
+    e.stop = consumed;
+    if (e.offset + e.length > consumed)
+        problem(o, "error at offset %llu length %u, but only %llu units consumed",
                 (unsigned long long)e.offset, (unsigned)e.length,
                 (unsigned long long)consumed);
     if (has_bytes && (e.length == 0 || e.length > WENC_MAX_MALFORMED ||

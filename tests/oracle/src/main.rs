@@ -211,6 +211,15 @@ fn decode(encoding: &'static Encoding, flags: u8, input: &[u8]) -> Outcome {
     }
 }
 
+/// Output room that always suffices to encode `units` input units in one
+/// call, so that the encoder never stops with OutputFull (which could split
+/// a surrogate pair between calls): at most one NCR "&#1114111;" (10
+/// bytes) or 4 bytes (plus an ISO-2022-JP escape) per unit, and the final
+/// escape.
+fn encode_room(units: usize) -> usize {
+    units * 16 + 16
+}
+
 /// A piece of encoder input: a str and where its units start in the
 /// caller's input, and how many input units a U+FFFD stood for.
 struct Piece<'a> {
@@ -262,12 +271,8 @@ fn encode_piece(
     let mut read_total = 0;
     loop {
         let rest = &piece.text[read_total..];
-        let need = encoder
-            .max_buffer_length_from_utf8_without_replacement(rest.len())
-            .unwrap_or_else(|| fail("size overflow"))
-            + 64;
         let start = out.len();
-        out.resize(start + need, 0);
+        out.resize(start + encode_room(rest.len()), 0);
         if fatal {
             let (result, read, written) =
                 encoder.encode_from_utf8_without_replacement(rest, &mut out[start..], last);
@@ -275,12 +280,14 @@ fn encode_piece(
             read_total += read;
             match result {
                 EncoderResult::InputEmpty => return,
-                EncoderResult::OutputFull => {}
+                EncoderResult::OutputFull => fail("encoder output full despite the room given"),
                 EncoderResult::Unmappable(c) => {
                     let (offset, length) = if piece.replaced_len > 0 {
                         (piece.offset, piece.replaced_len)
                     } else {
-                        (piece.offset + read_total - c.len_utf8(), c.len_utf8())
+                        let read_text = &piece.text[..read_total];
+                        let last_len = read_text.chars().next_back().map_or(0, char::len_utf8);
+                        (piece.offset + read_total - last_len, last_len)
                     };
                     errors.push(Error {
                         offset: offset as u64,
@@ -292,12 +299,11 @@ fn encode_piece(
                 }
             }
         } else {
-            let (result, read, written, _) =
-                encoder.encode_from_utf8(rest, &mut out[start..], last);
+            let (result, _, written, _) = encoder.encode_from_utf8(rest, &mut out[start..], last);
             out.truncate(start + written);
-            read_total += read;
-            if let CoderResult::InputEmpty = result {
-                return;
+            match result {
+                CoderResult::InputEmpty => return,
+                CoderResult::OutputFull => fail("encoder output full despite the room given"),
             }
         }
     }
@@ -320,12 +326,8 @@ fn encode_utf16(encoder: &mut Encoder, fatal: bool, units: &[u16]) -> (Vec<u8>, 
     let mut read_total = 0;
     loop {
         let rest = &units[read_total..];
-        let need = encoder
-            .max_buffer_length_from_utf16_without_replacement(rest.len())
-            .unwrap_or_else(|| fail("size overflow"))
-            + 64;
         let start = out.len();
-        out.resize(start + need, 0);
+        out.resize(start + encode_room(rest.len()), 0);
         if fatal {
             let (result, read, written) =
                 encoder.encode_from_utf16_without_replacement(rest, &mut out[start..], true);
@@ -333,22 +335,27 @@ fn encode_utf16(encoder: &mut Encoder, fatal: bool, units: &[u16]) -> (Vec<u8>, 
             read_total += read;
             match result {
                 EncoderResult::InputEmpty => break,
-                EncoderResult::OutputFull => {}
-                EncoderResult::Unmappable(c) => errors.push(Error {
-                    offset: (read_total - c.len_utf16()) as u64,
-                    length: c.len_utf16() as u32,
-                    code_point: c as u32,
-                    output_position: out.len() as u64,
-                    consumed_after: 0,
-                }),
+                EncoderResult::OutputFull => fail("encoder output full despite the room given"),
+                EncoderResult::Unmappable(c) => {
+                    let pair = read_total >= 2
+                        && (0xDC00..0xE000).contains(&units[read_total - 1])
+                        && (0xD800..0xDC00).contains(&units[read_total - 2]);
+                    let length = if pair { 2 } else { 1 };
+                    errors.push(Error {
+                        offset: (read_total - length) as u64,
+                        length: length as u32,
+                        code_point: c as u32,
+                        output_position: out.len() as u64,
+                        consumed_after: 0,
+                    })
+                }
             }
         } else {
-            let (result, read, written, _) =
-                encoder.encode_from_utf16(rest, &mut out[start..], true);
+            let (result, _, written, _) = encoder.encode_from_utf16(rest, &mut out[start..], true);
             out.truncate(start + written);
-            read_total += read;
-            if let CoderResult::InputEmpty = result {
-                break;
+            match result {
+                CoderResult::InputEmpty => break,
+                CoderResult::OutputFull => fail("encoder output full despite the room given"),
             }
         }
     }
