@@ -340,7 +340,7 @@ int main(int argc, char **argv)
     uint64_t first = opt.only >= 0 ? (uint64_t)opt.only : 0;
     uint64_t end = opt.only >= 0 ? first + 1 : opt.cases;
     printf("differential test against encoding_rs: %llu cases, seed %llu, "
-           "%zu combinations of encoding x operation x modes\n",
+           "%zu combinations of encoding x operation x modes in turn\n",
            (unsigned long long)(end - first), (unsigned long long)opt.seed,
            gen_combination_count());
     fflush(stdout);

@@ -39,7 +39,7 @@ void *diff_xmalloc(size_t size)
 
 void bytes_reserve(diff_bytes *b, size_t extra)
 {
-    if (b->cap - b->len >= extra)
+    if (b->data && b->cap - b->len >= extra)
         return;
     size_t cap = b->cap ? b->cap : 64;
     while (cap - b->len < extra)

@@ -75,13 +75,14 @@ static size_t stream_max_len(const stream *s, size_t left)
 static wenc_status stream_step(stream *s, const uint8_t *input, size_t at,
                                size_t *n, void *dst, size_t *w, bool last)
 {
+    /* Empty chunks go in as NULL, which the API allows. */
+    const uint8_t *bytes = *n ? input + at : NULL;
     if (!s->decoding)
-        return s->utf16 ? wenc_encode_from_utf16(&s->enc, s->units + at, n,
-                                                 dst, w, last)
-                        : wenc_encode_from_utf8(&s->enc, input + at, n, dst,
-                                                w, last);
-    return s->utf16 ? wenc_decode_to_utf16(&s->dec, input + at, n, dst, w, last)
-                    : wenc_decode_to_utf8(&s->dec, input + at, n, dst, w, last);
+        return s->utf16 ? wenc_encode_from_utf16(&s->enc, *n ? s->units + at : NULL,
+                                                 n, dst, w, last)
+                        : wenc_encode_from_utf8(&s->enc, bytes, n, dst, w, last);
+    return s->utf16 ? wenc_decode_to_utf16(&s->dec, bytes, n, dst, w, last)
+                    : wenc_decode_to_utf8(&s->dec, bytes, n, dst, w, last);
 }
 
 static bool stream_error(const stream *s, diff_error *e,
