@@ -45,8 +45,13 @@ const INPUT_SHARED = 8; // wrapped in a Uint8Array before the addon sees it
 const encodeIntoSlots = new Float64Array(2);
 addon.setEncodeIntoSlots(encodeIntoSlots);
 
+// The resizable getter throws for a SharedArrayBuffer, which is rare.
 function isResizableBuffer(buffer) {
-  return isSharedArrayBuffer(buffer) ? isGrowable(buffer) : isResizable(buffer);
+  try {
+    return isResizable(buffer);
+  } catch {
+    return isGrowable(buffer);
+  }
 }
 
 // WebIDL: AllowSharedBufferSource, i.e. (ArrayBuffer or SharedArrayBuffer or
