@@ -1,0 +1,158 @@
+'use strict';
+// wenc's TextDecoder/TextEncoder (bindings/node) against Node's built-in ones
+// on the Wikipedia corpus. Run after `make node`:
+//   node bench/node/bench.js [--quick] [--filter WORD]
+// Prints a Markdown table: MB/s of input for each, and the ratio wenc/Node.
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..');
+const wenc = require(path.join(root, 'bindings', 'node'));
+const addon = require(path.join(root, 'bindings', 'node', 'build', 'wenc.node'));
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const filterAt = args.indexOf('--filter');
+const filter = filterAt >= 0 ? args[filterAt + 1] : null;
+const ROUNDS = quick ? 3 : 7;
+const ROUND_MS = quick ? 60 : 150;
+
+const corpusDir = [path.join(root, '..', 'shared', 'corpus', 'wikipedia'),
+  '/work/shared/corpus/wikipedia'].find((dir) => fs.existsSync(dir));
+if (!corpusDir) {
+  console.error('bench: the corpus (../shared/corpus/wikipedia) is missing');
+  process.exit(1);
+}
+const corpus = (name) => fs.readFileSync(path.join(corpusDir, name));
+
+// Pieces of 16 to 64 bytes of UTF-8, cut at character boundaries.
+function smallPieces(buffer, limit = 64) {
+  const pieces = [];
+  let start = 0;
+  let want = 16;
+  while (start < buffer.length && pieces.length < 4000) {
+    let end = Math.min(start + want, buffer.length);
+    while (end < buffer.length && (buffer[end] & 0xC0) === 0x80) end--;
+    if (end <= start) break;
+    pieces.push(buffer.subarray(start, end));
+    start = end;
+    want = want >= limit ? 16 : want + 8;
+  }
+  return pieces;
+}
+
+// Runs fn over inputs for ROUND_MS; returns bytes per second.
+function rate(fn, inputs, bytesPerPass) {
+  let passes = 0;
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(ROUND_MS) * 1000000n;
+  let now = start;
+  do {
+    for (let i = 0; i < inputs.length; i++) fn(inputs[i]);
+    passes++;
+    now = process.hrtime.bigint();
+  } while (now < deadline);
+  return (bytesPerPass * passes) / (Number(now - start) / 1e9);
+}
+
+const rows = [];
+// Best of ROUNDS, ours and Node's taking turns so both see the same load.
+function measure(operation, input, size, inputs, bytesPerPass, ours, theirs) {
+  if (filter && !`${operation} ${input} ${size}`.includes(filter)) return;
+  let best = [0, 0];
+  for (let round = 0; round < ROUNDS; round++) {
+    best = [Math.max(best[0], rate(ours, inputs, bytesPerPass)),
+      Math.max(best[1], rate(theirs, inputs, bytesPerPass))];
+  }
+  const row = { operation, input, size, ours: best[0] / 1e6,
+    node: best[1] / 1e6, ratio: best[0] / best[1] };
+  rows.push(row);
+  console.error(`${operation} ${input} ${size}: wenc ${row.ours.toFixed(0)}` +
+    ` MB/s, node ${row.node.toFixed(0)} MB/s, ${row.ratio.toFixed(2)}x`);
+}
+
+const sum = (pieces) => pieces.reduce((n, piece) => n + piece.length, 0);
+
+function decodeRows(label, input, buffer) {
+  const ours = new wenc.TextDecoder(label);
+  const theirs = new TextDecoder(label);
+  if (ours.decode(buffer) !== theirs.decode(buffer)) {
+    console.error(`note: ${label} ${input}: outputs differ from Node's`);
+  }
+  measure(`decode ${label}`, input, `${(buffer.length / 1024).toFixed(0)} KiB`,
+    [buffer], buffer.length, (b) => ours.decode(b), (b) => theirs.decode(b));
+  const pieces = label === 'utf-8' ? smallPieces(buffer) :
+    label === 'utf-16le' ? smallPieces(buffer, 64).map((p) =>
+      p.subarray(0, p.length & ~1)) :
+      smallPieces(buffer);
+  measure(`decode ${label}`, input, '16-64 B', pieces, sum(pieces),
+    (b) => ours.decode(b), (b) => theirs.decode(b));
+}
+
+const utf8Inputs = ['en.html', 'fr.txt', 'ru.txt', 'ja.txt', 'zh_cn.txt',
+  'th.html'];
+for (const name of utf8Inputs) decodeRows('utf-8', name, corpus(name));
+const asciiOnly = Buffer.from(corpus('en.txt').filter((b) => b < 0x80));
+decodeRows('utf-8', 'en.txt ASCII only', asciiOnly);
+
+for (const name of ['en.txt', 'ja.txt']) {
+  const utf16 = Buffer.from(corpus(name).toString('utf8'), 'utf16le');
+  decodeRows('utf-16le', name, utf16);
+}
+
+const ourEncoder = new wenc.TextEncoder();
+const nodeEncoder = new TextEncoder();
+for (const name of ['en.html', 'ru.txt', 'ja.txt']) {
+  const text = corpus(name).toString('utf8');
+  const bytes = Buffer.byteLength(text);
+  measure('encode', name, `${(bytes / 1024).toFixed(0)} KiB`, [text], bytes,
+    (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
+  const small = smallPieces(corpus(name)).map((p) => p.toString('utf8'));
+  measure('encode', name, '16-64 B', small, sum(smallPieces(corpus(name))),
+    (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
+  const destination = new Uint8Array(bytes + 16);
+  measure('encodeInto', name, `${(bytes / 1024).toFixed(0)} KiB`, [text],
+    bytes, (s) => ourEncoder.encodeInto(s, destination),
+    (s) => nodeEncoder.encodeInto(s, destination));
+  measure('encodeInto', name, '16-64 B', small, sum(smallPieces(corpus(name))),
+    (s) => ourEncoder.encodeInto(s, destination),
+    (s) => nodeEncoder.encodeInto(s, destination));
+}
+
+// Legacy encodings Node has, with text in each made by our encoder.
+const legacy = [
+  ['shift_jis', 'ja.txt'], ['euc-jp', 'ja.txt'], ['iso-2022-jp', 'ja.txt'],
+  ['gb18030', 'zh_cn.txt'], ['gbk', 'zh_cn.html'], ['big5', 'zh_tw.txt'],
+  ['euc-kr', 'ko.txt'], ['windows-1251', 'ru.txt'], ['koi8-r', 'ru.txt'],
+  ['windows-1252', 'fr.txt'], ['iso-8859-2', 'cs.txt'],
+  ['windows-1253', 'el.txt'], ['windows-1255', 'he.txt'],
+  ['windows-1256', 'ar.txt'], ['windows-874', 'th.txt'],
+];
+const missing = [];
+for (const [label, name] of legacy) {
+  try {
+    new TextDecoder(label);
+  } catch {
+    missing.push(label);
+    continue;
+  }
+  const bytes = addon.encodeLegacy(label, corpus(name).toString('utf8'),
+    false);
+  decodeRows(label, name, Buffer.from(bytes.buffer, bytes.byteOffset,
+    bytes.length));
+}
+if (missing.length) {
+  console.error(`this Node has no decoder for: ${missing.join(', ')}`);
+}
+
+console.log(`Node ${process.version}, ${require('node:os').cpus()[0].model}` +
+  `, best of ${ROUNDS} rounds of ${ROUND_MS} ms; MB/s of input bytes`);
+console.log('');
+console.log('| operation | input | size | wenc MB/s | Node MB/s | wenc/Node |');
+console.log('|---|---|---|---:|---:|---:|');
+for (const row of rows) {
+  console.log(`| ${row.operation} | ${row.input} | ${row.size} | ` +
+    `${row.ours.toFixed(0)} | ${row.node.toFixed(0)} | ` +
+    `${row.ratio.toFixed(2)} |`);
+}
