@@ -116,54 +116,67 @@ static void finish_starts(buffer *starts, size_t n)
     }
 }
 
-/* §8.1.1 UTF-8 decoder, written out over a whole buffer. */
+/* §8.1.1 UTF-8 decoder: reads the code point at s[i], returning the index
+ * after it; *cp is U+FFFD and *ok false for a maximal ill-formed subpart. */
+static size_t utf8_next(const uint8_t *s, size_t n, size_t i, uint32_t *cp,
+                        bool *ok)
+{
+    uint8_t lead = s[i];
+    size_t needed;
+    uint8_t lower = 0x80, upper = 0xBF;
+    *ok = true;
+    if (lead < 0x80) {
+        *cp = lead;
+        return i + 1;
+    }
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        needed = 1;
+        *cp = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        if (lead == 0xE0)
+            lower = 0xA0;
+        if (lead == 0xED)
+            upper = 0x9F;
+        needed = 2;
+        *cp = lead & 0xF;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        if (lead == 0xF0)
+            lower = 0x90;
+        if (lead == 0xF4)
+            upper = 0x8F;
+        needed = 3;
+        *cp = lead & 0x7;
+    } else {
+        *cp = 0xFFFD;
+        *ok = false;
+        return i + 1;
+    }
+    size_t j = i + 1;
+    size_t seen = 0;
+    while (seen < needed && j < n && s[j] >= lower && s[j] <= upper) {
+        *cp = (*cp << 6) | (s[j] & 0x3F);
+        lower = 0x80;
+        upper = 0xBF;
+        j++;
+        seen++;
+    }
+    if (seen < needed) {
+        *cp = 0xFFFD;
+        *ok = false;
+    }
+    return j;
+}
+
 void reference_utf8_scalars(const uint8_t *s, size_t n, buffer *scalars,
                             buffer *starts)
 {
     size_t i = 0;
     while (i < n) {
-        uint8_t lead = s[i];
-        size_t needed;
         uint32_t cp;
-        uint8_t lower = 0x80, upper = 0xBF;
-        if (lead < 0x80) {
-            append_scalar(scalars, starts, lead, i);
-            i++;
-            continue;
-        }
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            needed = 1;
-            cp = lead & 0x1F;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            if (lead == 0xE0)
-                lower = 0xA0;
-            if (lead == 0xED)
-                upper = 0x9F;
-            needed = 2;
-            cp = lead & 0xF;
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            if (lead == 0xF0)
-                lower = 0x90;
-            if (lead == 0xF4)
-                upper = 0x8F;
-            needed = 3;
-            cp = lead & 0x7;
-        } else {
-            append_scalar(scalars, starts, 0xFFFD, i);
-            i++;
-            continue;
-        }
-        size_t j = i + 1;
-        size_t seen = 0;
-        while (seen < needed && j < n && s[j] >= lower && s[j] <= upper) {
-            cp = (cp << 6) | (s[j] & 0x3F);
-            lower = 0x80;
-            upper = 0xBF;
-            j++;
-            seen++;
-        }
-        append_scalar(scalars, starts, seen == needed ? cp : 0xFFFD, i);
-        i = j;
+        bool ok;
+        size_t next = utf8_next(s, n, i, &cp, &ok);
+        append_scalar(scalars, starts, cp, i);
+        i = next;
     }
     finish_starts(starts, n);
 }
@@ -231,15 +244,15 @@ void scalars_to_utf16(const uint32_t *s, size_t n, buffer *out)
 
 bool utf8_well_formed(const uint8_t *s, size_t n)
 {
-    buffer scalars, again;
-    buffer_init(&scalars, 4);
-    buffer_init(&again, 1);
-    reference_utf8_scalars(s, n, &scalars, NULL);
-    scalars_to_utf8(scalars.data, scalars.len, &again);
-    bool same = again.len == n && (n == 0 || memcmp(again.data, s, n) == 0);
-    buffer_free(&scalars);
-    buffer_free(&again);
-    return same;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t cp;
+        bool ok;
+        i = utf8_next(s, n, i, &cp, &ok);
+        if (!ok)
+            return false;
+    }
+    return true;
 }
 
 bool utf16_well_formed(const uint16_t *s, size_t n)
@@ -308,6 +321,7 @@ typedef struct stream_ops {
     size_t src_unit;
     size_t dst_unit;
     size_t progress_capacity; /* a capacity that guarantees progress */
+    size_t object_size;       /* sizeof the decoder or encoder */
     bool errors_allowed;
     wenc_status (*step)(void *object, const void *src, size_t *src_len,
                         void *dst, size_t *dst_len, bool last);
@@ -408,11 +422,25 @@ static void feed_chunk(stream_run *run, const uint8_t *src, size_t chunk,
     }
 }
 
+/* Moves the stream to a copy of its object and scribbles over the original:
+ * the public header allows forking a stream by copying the struct. */
+static void move_object(stream_run *run, void *spare)
+{
+    memcpy(spare, run->object, run->ops->object_size);
+    memset(run->object, 0xA5, run->ops->object_size);
+    run->object = spare;
+}
+
 static void run_stream(const stream_ops *ops, void *object,
                        const uint8_t *src, size_t n, stream_plan plan,
                        stream_result *result)
 {
     static const uint8_t nothing[8] = {0};
+    union {
+        wenc_decoder decoder;
+        wenc_encoder encoder;
+    } copies[2];
+    unsigned next_copy = 0;
     stream_run run = {ops, object, plan, 0, 0, result};
     if (src == NULL)
         src = nothing;
@@ -433,8 +461,44 @@ static void run_stream(const stream_ops *ops, void *object,
         feed_chunk(&run, src + pos * ops->src_unit, chunk, last);
         pos += chunk;
         if (last)
-            return;
+            break;
+        if (plan_byte(plan, run.plan_index) & 0x40) {
+            move_object(&run, &copies[next_copy]);
+            next_copy ^= 1;
+        }
     }
+    if (run.object != object)
+        memcpy(object, run.object, ops->object_size);
+}
+
+/* With a plan: the object, reset, decodes or encodes the stream again in
+ * one call exactly as before (reset returns it to its initial state). */
+static void check_reset(const stream_ops *ops, void *object,
+                        void (*reset)(void *object), const uint8_t *src,
+                        size_t n, stream_plan plan,
+                        const stream_result *result)
+{
+    if (plan.len == 0)
+        return;
+    stream_result again;
+    stream_plan whole = {NULL, 0};
+    reset(object);
+    stream_result_init(&again, ops->dst_unit);
+    run_stream(ops, object, src, n, whole, &again);
+    FUZZ_CHECK(stream_results_equal(result, &again),
+               "after reset, one call gives another output than the first "
+               "stream");
+    stream_result_free(&again);
+}
+
+static void reset_decoder(void *object)
+{
+    wenc_decoder_reset(object);
+}
+
+static void reset_encoder(void *object)
+{
+    wenc_encoder_reset(object);
 }
 
 static wenc_status decode_utf8_step(void *object, const void *src,
@@ -487,10 +551,12 @@ void run_decoder(wenc_id id, wenc_bom_mode bom, wenc_error_mode mode,
                  sink_kind sink, const uint8_t *src, size_t n,
                  stream_plan plan, stream_result *result)
 {
-    static const stream_ops to_utf8 = {1, 1, 4, true, decode_utf8_step,
+    static const stream_ops to_utf8 = {1, 1, 4, sizeof(wenc_decoder), true,
+                                       decode_utf8_step,
                                        decode_utf8_max, decode_error,
                                        utf8_output_well_formed};
-    static const stream_ops to_utf16 = {1, 2, 2, true, decode_utf16_step,
+    static const stream_ops to_utf16 = {1, 2, 2, sizeof(wenc_decoder), true,
+                                        decode_utf16_step,
                                         decode_utf16_max, decode_error,
                                         utf16_output_well_formed};
     stream_ops ops = sink == SINK_UTF8 ? to_utf8 : to_utf16;
@@ -503,6 +569,7 @@ void run_decoder(wenc_id id, wenc_bom_mode bom, wenc_error_mode mode,
     size_t whole_max = sink == SINK_UTF8 ? wenc_decoder_max_utf8_len(&dec, n)
                                          : wenc_decoder_max_utf16_len(&dec, n);
     run_stream(&ops, &dec, src, n, plan, result);
+    check_reset(&ops, &dec, reset_decoder, src, n, plan, result);
     FUZZ_CHECK(result->output.len <= whole_max,
                "%zu units decoded from %zu bytes; max-length helper said %zu",
                result->output.len, n, whole_max);
@@ -551,7 +618,8 @@ void run_encoder(wenc_id id, wenc_error_mode mode, const void *src,
                  size_t n, size_t units, stream_plan plan,
                  stream_result *result)
 {
-    stream_ops ops = {units, 1, 4, mode == WENC_ERRORS_FATAL,
+    stream_ops ops = {units, 1, 4, sizeof(wenc_encoder),
+                      mode == WENC_ERRORS_FATAL,
                       units == 1 ? encode_utf8_step : encode_utf16_step,
                       encode_max, encode_error, NULL};
     wenc_encoder enc;
@@ -560,6 +628,7 @@ void run_encoder(wenc_id id, wenc_error_mode mode, const void *src,
     stream_result_init(result, 1);
     size_t whole_max = wenc_encoder_max_len(&enc, n);
     run_stream(&ops, &enc, src, n, plan, result);
+    check_reset(&ops, &enc, reset_encoder, src, n, plan, result);
     FUZZ_CHECK(result->output.len <= whole_max,
                "%zu bytes encoded from %zu units; max-length helper said %zu",
                result->output.len, n, whole_max);
