@@ -202,6 +202,24 @@ void reference_utf16_scalars(const uint16_t *s, size_t n, buffer *scalars,
     finish_starts(starts, n);
 }
 
+wenc_id reference_bom_sniff(const uint8_t *s, size_t n, size_t *len)
+{
+    *len = 0;
+    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+        *len = 3;
+        return WENC_UTF_8;
+    }
+    if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
+        *len = 2;
+        return WENC_UTF_16BE;
+    }
+    if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
+        *len = 2;
+        return WENC_UTF_16LE;
+    }
+    return WENC_INVALID;
+}
+
 size_t utf8_length(uint32_t scalar)
 {
     return scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4;

@@ -60,6 +60,9 @@ void reference_utf8_scalars(const uint8_t *s, size_t n, buffer *scalars,
                             buffer *starts);
 void reference_utf16_scalars(const uint16_t *s, size_t n, buffer *scalars,
                              buffer *starts);
+/* §6 BOM sniff: the encoding of a BOM at the start of s (WENC_INVALID
+ * when none) and its length in *len. */
+wenc_id reference_bom_sniff(const uint8_t *s, size_t n, size_t *len);
 /* Scalar values to well-formed UTF-8 / UTF-16 (appended). */
 size_t utf8_length(uint32_t scalar);
 void scalars_to_utf8(const uint32_t *s, size_t n, buffer *out);

@@ -110,19 +110,9 @@ static void check_fatal_matches_replacement(const stream_result *fatal,
 static size_t expected_bom(wenc_id id, wenc_bom_mode bom, const uint8_t *s,
                            size_t n, wenc_id *used)
 {
-    wenc_id found = WENC_INVALID;
-    size_t len = 0;
+    size_t len;
+    wenc_id found = reference_bom_sniff(s, n, &len);
     *used = id;
-    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
-        found = WENC_UTF_8;
-        len = 3;
-    } else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
-        found = WENC_UTF_16BE;
-        len = 2;
-    } else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
-        found = WENC_UTF_16LE;
-        len = 2;
-    }
     if (found == WENC_INVALID || bom == WENC_BOM_KEEP)
         return 0;
     if (bom == WENC_BOM_SNIFF) {

@@ -69,13 +69,10 @@ static void check_decode(wenc_id fallback, bool valid, const uint8_t *s,
                 s, n, whole, &streamed);
     check_result("decode", result, out, out_len, WENC_OK, &streamed.output);
     stream_result_free(&streamed);
-    wenc_id expected = fallback;
-    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
-        expected = WENC_UTF_8;
-    else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF)
-        expected = WENC_UTF_16BE;
-    else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE)
-        expected = WENC_UTF_16LE;
+    size_t bom_len;
+    wenc_id expected = reference_bom_sniff(s, n, &bom_len);
+    if (expected == WENC_INVALID)
+        expected = fallback;
     FUZZ_CHECK(used == expected, "decode used %d, expected %d", (int)used,
                (int)expected);
 }
@@ -85,7 +82,8 @@ static void check_utf8_hooks(const uint8_t *s, size_t n)
     uint8_t *out;
     size_t out_len;
     buffer expected;
-    bool bom = n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF;
+    size_t bom_len;
+    bool bom = reference_bom_sniff(s, n, &bom_len) == WENC_UTF_8;
 
     reference_utf8_text(s + (bom ? 3 : 0), n - (bom ? 3 : 0), &expected);
     check_result("UTF-8 decode", wenc_hook_utf8_decode(s, n, &out, &out_len),

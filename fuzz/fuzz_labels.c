@@ -142,18 +142,8 @@ static void check_label(const uint8_t *s, size_t n)
 
 static void check_bom_sniff(const uint8_t *s, size_t n)
 {
-    wenc_id expected = WENC_INVALID;
-    size_t expected_len = 0;
-    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
-        expected = WENC_UTF_8;
-        expected_len = 3;
-    } else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
-        expected = WENC_UTF_16BE;
-        expected_len = 2;
-    } else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
-        expected = WENC_UTF_16LE;
-        expected_len = 2;
-    }
+    size_t expected_len;
+    wenc_id expected = reference_bom_sniff(s, n, &expected_len);
     size_t bom_len = 99;
     wenc_id actual = wenc_bom_sniff(s, n, &bom_len);
     FUZZ_CHECK(actual == expected && bom_len == expected_len,

@@ -51,9 +51,10 @@ echo "fuzz: building into $build with $cc"
 rm -f "$build"/obj/*.o "$build"/obj/*.failed
 for source in src/*.c src/codecs/*.c src/tables/*.c fuzz/common.c; do
     echo "$source"
-done | xargs -P "$jobs" -I{} sh -c '
-    object="$1/obj/$(echo "{}" | tr / _ | sed "s/\.c$/.o/")"
-    $2 $3 $4 -fsanitize=fuzzer-no-link -c "{}" -o "$object" || touch "$object.failed"
+done | xargs -P "$jobs" -n 1 sh -c '
+    object="$1/obj/$(echo "$5" | tr / _ | sed "s/\.c\$/.o/")"
+    # shellcheck disable=SC2086
+    $2 $3 $4 -fsanitize=fuzzer-no-link -c "$5" -o "$object" || touch "$object.failed"
 ' sh "$build" "$cc" "$cflags" "$sanitize"
 if ls "$build"/obj/*.failed >/dev/null 2>&1; then
     echo "fuzz: FAILED to compile: $(ls "$build"/obj/*.failed)" >&2
@@ -77,7 +78,8 @@ hex() {
 failed=0
 summary=""
 work=$(mktemp -d "${TMPDIR:-/tmp}/wenc-fuzz.XXXXXX") || exit 2
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 for target in $targets; do
     binary="$build/fuzz_$target"
@@ -87,7 +89,7 @@ for target in $targets; do
     if [ -d "fuzz/corpus/$target" ]; then
         cp fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null
     fi
-    echo "fuzz: running fuzz_$target for ${seconds}s ($(ls "$corpus" | wc -l) seeds)"
+    echo "fuzz: running fuzz_$target for ${seconds}s ($(find "$corpus" -type f | wc -l) seeds)"
     log="$build/fuzz_$target.log"
     "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=25 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
@@ -100,7 +102,7 @@ for target in $targets; do
         echo "fuzz: fuzz_$target FAILED (exit $status); log: $log"
         grep -E 'INVARIANT VIOLATED|ERROR: (Address|Leak|libFuzzer)Sanitizer|runtime error' "$log" | head -n 5
         for file in $(grep -o "Test unit written to [^ ]*" "$log" | sed 's/Test unit written to //'); do
-            echo "fuzz: reproducer: $file"
+            echo "fuzz: reproducer: $file (run: $binary $file)"
             echo "fuzz: hex: $(hex "$file")"
         done
         summary="$summary
