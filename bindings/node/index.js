@@ -30,6 +30,7 @@ const getter = (object, name) =>
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayName = uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
 const typedArrayBuffer = uncurry(getter(TypedArrayPrototype, 'buffer'));
+const typedArrayLength = uncurry(getter(TypedArrayPrototype, 'length'));
 const dataViewBuffer = uncurry(getter(DataView.prototype, 'buffer'));
 const resizableGetter = getter(ArrayBuffer.prototype, 'resizable');
 const growableGetter = getter(SharedArrayBuffer.prototype, 'growable');
@@ -42,8 +43,14 @@ const INPUT_TYPED_ARRAY = 4;
 const INPUT_DATA_VIEW = 6;
 const INPUT_SHARED = 8; // wrapped in a Uint8Array before the addon sees it
 
-const encodeIntoSlots = new Float64Array(2);
-addon.setEncodeIntoSlots(encodeIntoSlots);
+// Arrays the addon writes into: encodeInto's written count, and encode()'s
+// output for strings of up to SMALL_ENCODE_UNITS code units, which is copied
+// into a new Uint8Array here (cheaper than an ArrayBuffer made by the addon).
+const SMALL_ENCODE_UNITS = 256;
+const SHORT_ASCII_UNITS = 64;
+const encodeIntoSlots = new Float64Array(new ArrayBuffer(16));
+const smallOutput = new Uint8Array(new ArrayBuffer(3 * SMALL_ENCODE_UNITS));
+addon.setSharedArrays(encodeIntoSlots, smallOutput);
 
 // The resizable getter throws for a SharedArrayBuffer, which is rare.
 function isResizableBuffer(buffer) {
@@ -182,7 +189,12 @@ class TextEncoder {
   // §7.4 encode(input)
   encode(input = '') {
     if (!(#brand in this)) throw new TypeError('Illegal invocation');
-    return addon.encode(`${input}`);
+    const string = `${input}`;
+    if (string.length > SMALL_ENCODE_UNITS) return addon.encode(string);
+    const written = addon.encodeSmall(string);
+    const output = new Uint8Array(written);
+    for (let i = 0; i < written; i++) output[i] = smallOutput[i];
+    return output;
   }
 
   // §7.4 encodeInto(source, destination)
@@ -199,6 +211,17 @@ class TextEncoder {
     }
     if (isResizableBuffer(typedArrayBuffer(destination))) {
       throw new TypeError('destination must not be backed by a resizable buffer');
+    }
+    // Short ASCII strings are copied here: a call into the addon costs more.
+    const length = sourceString.length;
+    if (length <= SHORT_ASCII_UNITS && length <= typedArrayLength(destination)) {
+      let i = 0;
+      for (; i < length; i++) {
+        const unit = sourceString.charCodeAt(i);
+        if (unit >= 0x80) break;
+        destination[i] = unit;
+      }
+      if (i === length) return { read: length, written: length };
     }
     const read = addon.encodeInto(sourceString, destination);
     return { read, written: encodeIntoSlots[1] };

@@ -33,7 +33,14 @@ typedef struct addon_state {
     scratch bytes;
     napi_ref encode_into_slots_ref;
     double *encode_into_slots; /* [1] receives encodeInto's written */
+    napi_ref small_output_ref;
+    uint8_t *small_output;     /* encodeSmall() writes here */
+    size_t small_output_len;
 } addon_state;
+
+/* Code units the scratch holds from the start, so that short strings are
+ * read with one call. */
+#define SCRATCH_INITIAL_UNITS 16384
 
 typedef struct decoder_handle {
     wenc_text_decoder decoder;
@@ -42,6 +49,8 @@ typedef struct decoder_handle {
     size_t queued_len;
     /* The last decode() had stream true: the decoder was not renewed. */
     bool streaming;
+    /* ASCII input decodes to itself (see ascii_decodes_to_itself()). */
+    bool ascii_is_identity;
 } decoder_handle;
 
 #define NAPI_CALL(env, call)                                                 \
@@ -96,6 +105,8 @@ static void free_addon_state(napi_env env, void *data, void *hint)
     (void)hint;
     if (state->encode_into_slots_ref)
         napi_delete_reference(env, state->encode_into_slots_ref);
+    if (state->small_output_ref)
+        napi_delete_reference(env, state->small_output_ref);
     free(state->code_units.data);
     free(state->bytes.data);
     free(state);
@@ -133,27 +144,42 @@ static size_t element_size(napi_typedarray_type type)
     }
 }
 
-/* A JS string's UTF-16 code units, copied into the code-unit scratch. */
-static const uint16_t *read_string(napi_env env, napi_value value,
-                                   size_t *len)
+/* Reads at most `limit` code units of a JS string into the code-unit
+ * scratch; *len receives how many. One Node-API call when they fit in the
+ * scratch as it is. */
+static const uint16_t *read_string_prefix(napi_env env, napi_value value,
+                                          size_t limit, size_t *len)
 {
     addon_state *state = get_state(env);
-    size_t length = 0;
-    if (napi_get_value_string_utf16(env, value, NULL, 0, &length) != napi_ok) {
-        throw_last_error(env);
-        return NULL;
+    size_t room = state->code_units.capacity / 2;
+    if (limit >= room) {
+        size_t length = 0;
+        if (napi_get_value_string_utf16(env, value, NULL, 0, &length) !=
+            napi_ok) {
+            throw_last_error(env);
+            return NULL;
+        }
+        if (length < limit)
+            limit = length;
+        if (limit > SIZE_MAX / 2 - 1)
+            return throw_no_memory(env);
     }
-    if (length > SIZE_MAX / 2 - 1)
-        return throw_no_memory(env);
-    char16_t *units = scratch_reserve(&state->code_units, (length + 1) * 2);
+    char16_t *units = scratch_reserve(&state->code_units, (limit + 1) * 2);
     if (!units)
         return throw_no_memory(env);
-    if (napi_get_value_string_utf16(env, value, units, length + 1, len) !=
+    if (napi_get_value_string_utf16(env, value, units, limit + 1, len) !=
         napi_ok) {
         throw_last_error(env);
         return NULL;
     }
     return units;
+}
+
+/* A JS string's UTF-16 code units, copied into the code-unit scratch. */
+static const uint16_t *read_string(napi_env env, napi_value value,
+                                   size_t *len)
+{
+    return read_string_prefix(env, value, SIZE_MAX / 4, len);
 }
 
 /* A new Uint8Array holding a copy of bytes[0..len). */
@@ -242,6 +268,7 @@ static napi_value decoder_new(napi_env env, napi_callback_info info)
         return NULL;
     }
     const char *encoding = wenc_text_decoder_encoding(&handle->decoder);
+    handle->ascii_is_identity = ascii_decodes_to_itself(encoding);
     NAPI_CALL(env, napi_create_array_with_length(env, 4, &result));
     NAPI_CALL(env, napi_set_element(env, result, 0, external));
     NAPI_CALL(env, napi_create_string_latin1(env, encoding, NAPI_AUTO_LENGTH,
@@ -312,9 +339,7 @@ static napi_value decoder_decode(napi_env env, napi_callback_info info)
         return NULL;
     }
 
-    if (!handle->streaming && !stream &&
-        ascii_decodes_to_itself(
-            wenc_text_decoder_encoding(&handle->decoder)) &&
+    if (!handle->streaming && !stream && handle->ascii_is_identity &&
         is_ascii(input, len)) {
         NAPI_CALL(env, napi_create_string_latin1(env, (const char *)input, len,
                                                  &result));
@@ -405,46 +430,80 @@ static napi_value text_encode_into(napi_env env, napi_callback_info info)
                                             &data, NULL, NULL));
     if (!data)
         capacity = 0;
-    NAPI_CALL(env, napi_get_value_string_utf16(env, args[0], NULL, 0,
-                                               &length));
     /* No more than capacity units fit; one more shows a surrogate pair's
      * second half. */
-    if (length > capacity + 1)
-        length = capacity + 1;
-    addon_state *state = get_state(env);
-    char16_t *units = scratch_reserve(&state->code_units, (length + 1) * 2);
+    size_t limit = capacity < SIZE_MAX / 4 ? capacity + 1 : SIZE_MAX / 4;
+    const uint16_t *units = read_string_prefix(env, args[0], limit, &length);
     if (!units)
-        return throw_no_memory(env);
-    NAPI_CALL(env, napi_get_value_string_utf16(env, args[0], units,
-                                               length + 1, &length));
+        return NULL;
     size_t read = 0, written = 0;
     wenc_text_encode_into(units, length, data, capacity, &read, &written);
+    addon_state *state = get_state(env);
     scratch_trim(&state->code_units);
     state->encode_into_slots[1] = (double)written;
     NAPI_CALL(env, napi_create_double(env, (double)read, &result));
     return result;
 }
 
-/* setEncodeIntoSlots(float64Array): where encodeInto puts written. */
-static napi_value set_encode_into_slots(napi_env env, napi_callback_info info)
+/* encodeSmall(string): the UTF-8 length; the bytes go to the small output
+ * array, which index.js copies. The string has at most a third of that
+ * array's length in code units. §7.4 encode() */
+static napi_value text_encode_small(napi_env env, napi_callback_info info)
 {
     size_t argc = 1, length = 0;
-    napi_value arg;
-    void *data = NULL;
-    napi_typedarray_type type;
+    napi_value arg, result;
     addon_state *state = get_state(env);
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    NAPI_CALL(env, napi_get_typedarray_info(env, arg, &type, &length, &data,
-                                            NULL, NULL));
-    if (type != napi_float64_array || length < 2) {
-        napi_throw_type_error(env, NULL, "expected a Float64Array(2)");
+    const uint16_t *units =
+        read_string_prefix(env, arg, state->small_output_len / 3, &length);
+    if (!units)
+        return NULL;
+    size_t written = wenc_text_encode(units, length, state->small_output);
+    NAPI_CALL(env, napi_create_uint32(env, (uint32_t)written, &result));
+    return result;
+}
+
+/* Keeps a typed array of index.js alive and returns its bytes. */
+static void *hold_typed_array(napi_env env, napi_value array,
+                              napi_typedarray_type want, size_t min_length,
+                              napi_ref *ref, size_t *length)
+{
+    void *data = NULL;
+    napi_typedarray_type type;
+    if (napi_get_typedarray_info(env, array, &type, length, &data, NULL,
+                                 NULL) != napi_ok) {
+        throw_last_error(env);
         return NULL;
     }
-    if (state->encode_into_slots_ref)
-        napi_delete_reference(env, state->encode_into_slots_ref);
-    NAPI_CALL(env,
-              napi_create_reference(env, arg, 1, &state->encode_into_slots_ref));
-    state->encode_into_slots = data;
+    if (type != want || *length < min_length || !data) {
+        napi_throw_type_error(env, NULL, "wenc: unexpected typed array");
+        return NULL;
+    }
+    if (*ref)
+        napi_delete_reference(env, *ref);
+    if (napi_create_reference(env, array, 1, ref) != napi_ok) {
+        throw_last_error(env);
+        return NULL;
+    }
+    return data;
+}
+
+/* setSharedArrays(float64Array(2), uint8Array): where encodeInto puts
+ * written, and where encodeSmall puts its bytes. */
+static napi_value set_shared_arrays(napi_env env, napi_callback_info info)
+{
+    size_t argc = 2, length = 0;
+    napi_value args[2];
+    addon_state *state = get_state(env);
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    state->encode_into_slots =
+        hold_typed_array(env, args[0], napi_float64_array, 2,
+                         &state->encode_into_slots_ref, &length);
+    if (!state->encode_into_slots)
+        return NULL;
+    state->small_output =
+        hold_typed_array(env, args[1], napi_uint8_array, 3,
+                         &state->small_output_ref, &state->small_output_len);
     return NULL;
 }
 
@@ -569,6 +628,8 @@ NAPI_MODULE_INIT()
         throw_last_error(env);
         return NULL;
     }
+    if (!scratch_reserve(&state->code_units, SCRATCH_INITIAL_UNITS * 2))
+        return throw_no_memory(env);
     const napi_property_descriptor functions[] = {
         {"decoderNew", NULL, decoder_new, NULL, NULL, NULL, napi_default,
          NULL},
@@ -576,7 +637,9 @@ NAPI_MODULE_INIT()
         {"encode", NULL, text_encode, NULL, NULL, NULL, napi_default, NULL},
         {"encodeInto", NULL, text_encode_into, NULL, NULL, NULL, napi_default,
          NULL},
-        {"setEncodeIntoSlots", NULL, set_encode_into_slots, NULL, NULL, NULL,
+        {"encodeSmall", NULL, text_encode_small, NULL, NULL, NULL,
+         napi_default, NULL},
+        {"setSharedArrays", NULL, set_shared_arrays, NULL, NULL, NULL,
          napi_default, NULL},
         {"encoderStreamNew", NULL, encoder_stream_new, NULL, NULL, NULL,
          napi_default, NULL},

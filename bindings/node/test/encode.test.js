@@ -14,6 +14,11 @@ const samples = [
   'x'.repeat(1000) + '\uD800', '\0\u007F\u0080\u07FF\u0800\uFFFF',
   'Ünïcödé ✓ 日本語 한국어 中文 עברית العربية ไทย 🏳️‍🌈',
   'a\uD83D'.repeat(100) + '\uDE00',
+  // Around the binding's short-string paths (64 and 256 code units).
+  'a'.repeat(63) + '\u00E9', 'a'.repeat(64), 'a'.repeat(65), 'b'.repeat(64) +
+  '\uD800', '\u20AC'.repeat(255), '\u20AC'.repeat(256), '\u20AC'.repeat(257),
+  '\uD83D\uDE00'.repeat(128), 'x' + '\uD83D\uDE00'.repeat(128),
+  '\uDFFF'.repeat(256),
 ];
 
 test('encode() equals Node\'s TextEncoder, into an exact-size buffer', () => {
@@ -59,7 +64,14 @@ test('encodeInto() at every destination size, at offsets, shared', () => {
   const encoder = new TextEncoder();
   for (const text of samples.filter((s) => s.length < 400)) {
     const full = builtin.encode(text);
+    // Every size for short outputs; for long ones every size near both ends
+    // and every seventh between.
+    const sizes = [];
     for (let size = 0; size <= full.length + 2; size++) {
+      if (full.length <= 200 || size < 40 || size > full.length - 40 ||
+        size % 7 === 0) sizes.push(size);
+    }
+    for (const size of sizes) {
       for (const [offset, Buffer] of [[0, ArrayBuffer], [3, ArrayBuffer],
         [5, SharedArrayBuffer]]) {
         const buffer = new Buffer(offset + size + 4);
