@@ -221,6 +221,28 @@ static bool ascii_decodes_to_itself(const char *encoding)
            strcmp(encoding, "utf-16le") != 0;
 }
 
+static void free_plain(napi_env env, void *data, void *hint)
+{
+    (void)env;
+    (void)hint;
+    free(data);
+}
+
+/* A JS value owning `data`, which `finalize` frees; on failure `data` is
+ * freed at once and NULL returned with an exception pending. */
+static napi_value new_external(napi_env env, void *data,
+                               napi_finalize finalize)
+{
+    napi_value external;
+    if (napi_create_external(env, data, finalize, NULL, &external) !=
+        napi_ok) {
+        finalize(env, data, NULL);
+        throw_last_error(env);
+        return NULL;
+    }
+    return external;
+}
+
 static void free_decoder_handle(napi_env env, void *data, void *hint)
 {
     decoder_handle *handle = data;
@@ -260,13 +282,9 @@ static napi_value decoder_new(napi_env env, napi_callback_info info)
         NAPI_CALL(env, napi_get_null(env, &result));
         return result;
     }
-    napi_value external;
-    if (napi_create_external(env, handle, free_decoder_handle, NULL,
-                             &external) != napi_ok) {
-        free(handle);
-        throw_last_error(env);
+    napi_value external = new_external(env, handle, free_decoder_handle);
+    if (!external)
         return NULL;
-    }
     const char *encoding = wenc_text_decoder_encoding(&handle->decoder);
     handle->ascii_is_identity = ascii_decodes_to_itself(encoding);
     NAPI_CALL(env, napi_create_array_with_length(env, 4, &result));
@@ -507,29 +525,15 @@ static napi_value set_shared_arrays(napi_env env, napi_callback_info info)
     return NULL;
 }
 
-static void free_plain(napi_env env, void *data, void *hint)
-{
-    (void)env;
-    (void)hint;
-    free(data);
-}
-
 /* encoderStreamNew(): a handle. §7.6 new TextEncoderStream() */
 static napi_value encoder_stream_new(napi_env env, napi_callback_info info)
 {
-    napi_value external;
     (void)info;
     wenc_text_encoder_stream *stream = malloc(sizeof *stream);
     if (!stream)
         return throw_no_memory(env);
     wenc_text_encoder_stream_init(stream);
-    if (napi_create_external(env, stream, free_plain, NULL, &external) !=
-        napi_ok) {
-        free(stream);
-        throw_last_error(env);
-        return NULL;
-    }
-    return external;
+    return new_external(env, stream, free_plain);
 }
 
 /* encoderStreamChunk(handle, string): Uint8Array, or undefined when there
