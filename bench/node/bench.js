@@ -60,7 +60,8 @@ function rate(fn, inputs, bytesPerPass) {
 
 const rows = [];
 // Best of ROUNDS, ours and Node's taking turns so both see the same load.
-function measure(operation, input, size, inputs, bytesPerPass, ours, theirs) {
+function measure(operation, input, size, inputs, bytesPerPass, ours, theirs,
+  same = true) {
   if (filter && !`${operation} ${input} ${size}`.includes(filter)) return;
   let best = [0, 0];
   for (let round = 0; round < ROUNDS; round++) {
@@ -68,7 +69,7 @@ function measure(operation, input, size, inputs, bytesPerPass, ours, theirs) {
       Math.max(best[1], rate(theirs, inputs, bytesPerPass))];
   }
   const row = { operation, input, size, ours: best[0] / 1e6,
-    node: best[1] / 1e6, ratio: best[0] / best[1] };
+    node: best[1] / 1e6, ratio: best[0] / best[1], same };
   rows.push(row);
   console.error(`${operation} ${input} ${size}: wenc ${row.ours.toFixed(0)}` +
     ` MB/s, node ${row.node.toFixed(0)} MB/s, ${row.ratio.toFixed(2)}x`);
@@ -79,17 +80,18 @@ const sum = (pieces) => pieces.reduce((n, piece) => n + piece.length, 0);
 function decodeRows(label, input, buffer) {
   const ours = new wenc.TextDecoder(label);
   const theirs = new TextDecoder(label);
-  if (ours.decode(buffer) !== theirs.decode(buffer)) {
-    console.error(`note: ${label} ${input}: outputs differ from Node's`);
-  }
+  const same = ours.decode(buffer) === theirs.decode(buffer);
+  if (!same) console.error(`note: ${label} ${input}: outputs differ from Node's`);
   measure(`decode ${label}`, input, `${(buffer.length / 1024).toFixed(0)} KiB`,
-    [buffer], buffer.length, (b) => ours.decode(b), (b) => theirs.decode(b));
+    [buffer], buffer.length, (b) => ours.decode(b), (b) => theirs.decode(b),
+    same);
   const pieces = label === 'utf-8' ? smallPieces(buffer) :
     label === 'utf-16le' ? smallPieces(buffer, 64).map((p) =>
       p.subarray(0, p.length & ~1)) :
       smallPieces(buffer);
   measure(`decode ${label}`, input, '16-64 B', pieces, sum(pieces),
-    (b) => ours.decode(b), (b) => theirs.decode(b));
+    (b) => ours.decode(b), (b) => theirs.decode(b),
+    pieces.every((b) => ours.decode(b) === theirs.decode(b)));
 }
 
 const utf8Inputs = ['en.html', 'fr.txt', 'ru.txt', 'ja.txt', 'zh_cn.txt',
@@ -152,10 +154,11 @@ console.log(`Node ${process.version}, ${require('node:os').cpus()[0].model}` +
   `, best of ${ROUNDS} rounds of ${ROUND_MS} ms of CPU time; MB/s of ` +
   'input bytes per CPU second');
 console.log('');
-console.log('| operation | input | size | wenc MB/s | Node MB/s | wenc/Node |');
-console.log('|---|---|---|---:|---:|---:|');
+console.log('| operation | input | size | wenc MB/s | Node MB/s | wenc/Node |' +
+  ' same output |');
+console.log('|---|---|---|---:|---:|---:|---|');
 for (const row of rows) {
   console.log(`| ${row.operation} | ${row.input} | ${row.size} | ` +
     `${row.ours.toFixed(0)} | ${row.node.toFixed(0)} | ` +
-    `${row.ratio.toFixed(2)} |`);
+    `${row.ratio.toFixed(2)} | ${row.same ? 'yes' : 'no'} |`);
 }

@@ -94,3 +94,23 @@ test('a subclass works and keeps its brand', () => {
   assert.equal(sub.decode(new Uint8Array([0x80])), '\u20AC');
   assert.equal(Object.prototype.toString.call(sub), '[object TextDecoder]');
 });
+
+test('works in a worker thread, with its own addon state', async () => {
+  const { Worker } = require('node:worker_threads');
+  const worker = new Worker(`
+    const { parentPort } = require('node:worker_threads');
+    const wenc = require(${JSON.stringify(require.resolve('..'))});
+    const text = new wenc.TextDecoder('shift_jis')
+      .decode(new Uint8Array([0x82, 0xA0]));
+    const bytes = [...new wenc.TextEncoder().encode('\\u20AC')];
+    parentPort.postMessage({ text, bytes });
+  `, { eval: true });
+  const message = await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  assert.deepEqual(message, { text: '\u3042', bytes: [0xE2, 0x82, 0xAC] });
+  assert.equal(new wenc.TextDecoder('big5').decode(new Uint8Array([0xA4,
+    0x40])), '\u4E00');
+});
