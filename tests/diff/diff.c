@@ -12,9 +12,12 @@
  *
  * usage: diff --oracle PATH --tmp DIR [--cases N] [--seed S]
  *             [--corpus DIR] [--batch N] [--only INDEX] [--reports N]
+ *             [--inject-fault INDEX]
  *
  * --reports N: shrink and print up to N failures of distinct kinds
  * (encoding, operation, modes, what differs); default 1.
+ * --inject-fault INDEX: appends a byte to wenc's output of case INDEX, to
+ * check that the run then fails (run.sh does this first).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "diff.h"
@@ -32,6 +35,7 @@ typedef struct options {
     uint64_t seed;
     size_t batch;
     long long only;
+    long long inject;
     size_t reports;
 } options;
 
@@ -42,6 +46,10 @@ typedef struct stats {
     uint64_t known_cases;
     uint64_t known_fixes;
     uint64_t input_bytes;
+    uint64_t output_bytes;
+    uint64_t calls;
+    uint64_t output_full;
+    uint64_t empty_chunks;
     uint64_t failures;
 } stats;
 
@@ -283,6 +291,7 @@ static bool parse_options(int argc, char **argv, options *opt)
     opt->batch = 20000;
     opt->only = -1;
     opt->reports = 1;
+    opt->inject = -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -304,6 +313,8 @@ static bool parse_options(int argc, char **argv, options *opt)
             opt->batch = (size_t)n;
         else if (strcmp(arg, "--only") == 0 && parse_u64(value, &n))
             opt->only = (long long)n;
+        else if (strcmp(arg, "--inject-fault") == 0 && parse_u64(value, &n))
+            opt->inject = (long long)n;
         else if (strcmp(arg, "--reports") == 0 && parse_u64(value, &n))
             opt->reports = (size_t)n;
         else
@@ -312,9 +323,14 @@ static bool parse_options(int argc, char **argv, options *opt)
     return opt->oracle && opt->tmp;
 }
 
-static void account(stats *st, const diff_case *c, const diff_outcome *o)
+static void account(stats *st, const diff_case *c, const diff_outcome *w,
+                    const diff_outcome *o)
 {
     st->cases++;
+    st->output_bytes += w->output.len;
+    st->calls += w->calls;
+    st->output_full += w->output_full;
+    st->empty_chunks += w->empty_chunks;
     st->by_kind[c->kind]++;
     st->input_bytes += c->input.len;
     st->fatal_errors += o->error_count;
@@ -329,7 +345,8 @@ int main(int argc, char **argv)
     options opt;
     if (!parse_options(argc, argv, &opt)) {
         fprintf(stderr, "usage: diff --oracle PATH --tmp DIR [--cases N] [--seed S] "
-                        "[--corpus DIR] [--batch N] [--only INDEX] [--reports N]\n");
+                        "[--corpus DIR] [--batch N] [--only INDEX] [--reports N] "
+                        "[--inject-fault INDEX]\n");
         return 2;
     }
     diff_corpus *corpus = corpus_load(opt.corpus);
@@ -358,9 +375,11 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < count; i++)
             gen_case(&cases[i], opt.seed, at + i, corpus);
         oracle_ok = run_batch(&opt, cases, count, w, o);
+        if (opt.inject >= 0 && (uint64_t)opt.inject >= at && (uint64_t)opt.inject < at + count)
+            bytes_push(&w[opt.inject - (long long)at].output, 0x2A);
         for (size_t i = 0; i < count && oracle_ok; i++) {
             char why[300];
-            account(&st, &cases[i], &o[i]);
+            account(&st, &cases[i], &w[i], &o[i]);
             if (compare(&w[i], &o[i], why, sizeof why)) {
                 st.failures++;
                 if (st.failures <= 10) {
@@ -389,7 +408,11 @@ int main(int argc, char **argv)
            (unsigned long long)st.cases, (unsigned long long)st.by_kind[DIFF_DECODE],
            (unsigned long long)st.by_kind[DIFF_ENCODE], (double)st.input_bytes / 1e6,
            (unsigned long long)opt.seed, seconds);
-    printf("fatal-mode errors compared: %llu\n", (unsigned long long)st.fatal_errors);
+    printf("compared: %.1f MB of output, %llu fatal-mode errors; wenc made %llu calls "
+           "(%llu WENC_OUTPUT_FULL, %llu empty chunks)\n",
+           (double)st.output_bytes / 1e6, (unsigned long long)st.fatal_errors,
+           (unsigned long long)st.calls, (unsigned long long)st.output_full,
+           (unsigned long long)st.empty_chunks);
     printf("known differences applied: %llu times in %llu cases\n",
            (unsigned long long)st.known_fixes, (unsigned long long)st.known_cases);
     if (opt.only < 0)
@@ -401,6 +424,10 @@ int main(int argc, char **argv)
     corpus_free(corpus);
     if (!oracle_ok) {
         printf("FAILED: the oracle did not run to completion\n");
+        return 1;
+    }
+    if (st.cases > 0 && st.output_bytes == 0) {
+        printf("FAILED: wenc produced no output at all, nothing was really compared\n");
         return 1;
     }
     if (st.failures) {

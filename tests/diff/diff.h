@@ -69,6 +69,9 @@ typedef struct diff_outcome {
     diff_error *errors;
     size_t error_count;
     size_t known_fixes; /* oracle: known differences applied */
+    size_t calls;       /* wenc: streaming calls made */
+    size_t output_full; /* wenc: calls that returned WENC_OUTPUT_FULL */
+    size_t empty_chunks; /* wenc: empty chunks fed (not the last one) */
     char problem[200];  /* wenc: a broken API promise; empty if none */
 } diff_outcome;
 

@@ -146,10 +146,11 @@ size_t known_iso_2022_jp_fix_errors(const uint8_t *input, size_t len,
 
 void known_differences_describe(void)
 {
-    printf("known differences (GB18030-2022 index vs encoding_rs 0.8.31's 2005 index, "
-           "gb18030 and GBK only):\n");
+    printf("known differences (known_differences.c):\n"
+           "  gb18030 and GBK: the Standard's GB18030-2022 index vs encoding_rs 0.8.31's "
+           "2005 one:\n");
     for (size_t k = 0; k < CHANGE_COUNT; k++)
-        printf("  pointer %5u: decodes to U+%04X (encoding_rs U+%04X); "
+        printf("    pointer %5u: decodes to U+%04X (encoding_rs U+%04X); "
                "U+%04X encodes to two bytes\n",
                (unsigned)gb18030_2022_changes[k].pointer,
                (unsigned)gb18030_2022_changes[k].new_code_point,

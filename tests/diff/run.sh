@@ -82,6 +82,18 @@ if [ -z "$seed" ]; then
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wenc-diff.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+echo "== self-check: a difference injected into one case must fail the run"
+if "$build/diff" --oracle "$oracle" --tmp "$tmp" --cases 2000 --seed 1 \
+    --inject-fault 1234 --reports 0 >"$tmp/self-check.log" 2>&1; then
+    cat "$tmp/self-check.log"
+    echo "run.sh: the self-check passed a wrong output; the driver cannot be trusted" >&2
+    exit 1
+fi
+grep -q "^difference in case 1234:" "$tmp/self-check.log" || {
+    cat "$tmp/self-check.log"
+    echo "run.sh: the self-check failed for another reason than the injected fault" >&2
+    exit 1
+}
 built=$(date +%s)
 echo "== running $cases cases from seed $seed (build took $((built - started)) s)"
 status=0

@@ -164,6 +164,8 @@ static void run_stream(const diff_case *c, stream *s, diff_outcome *o,
             chunk = units - at;
             last = true;
         }
+        if (chunk == 0 && !last)
+            o->empty_chunks++;
         if (trace)
             fprintf(trace, " [%zu%s:", chunk, last ? " last" : "");
         for (;;) {
@@ -200,6 +202,7 @@ static void run_stream(const diff_case *c, stream *s, diff_outcome *o,
                 break;
             }
             if (status == WENC_OUTPUT_FULL) {
+                o->output_full++;
                 if (cap >= enough)
                     problem(o, "WENC_OUTPUT_FULL with capacity %zu >= max len %zu",
                             cap, enough);
@@ -219,6 +222,7 @@ static void run_stream(const diff_case *c, stream *s, diff_outcome *o,
             fprintf(trace, "]");
     }
 done:
+    o->calls = calls;
     free(scratch);
 }
 
