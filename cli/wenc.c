@@ -298,7 +298,9 @@ static int print_text(const char *s)
 
 static char ascii_lower(char c)
 {
-    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+    if (c >= 'A' && c <= 'Z')
+        return (char)(c - 'A' + 'a');
+    return c;
 }
 
 /* The Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
