@@ -52,11 +52,19 @@ set -- "$registry"/cfg-if-1.*/Cargo.toml
 started=$(date +%s)
 mkdir -p "$build"
 
-echo "== building the oracle (encoding_rs from $registry, offline)"
-# Cargo reads tests/oracle/.cargo/config.toml (the directory source) only
-# when run from there.
-(cd "$root/tests/oracle" &&
-    CARGO_TARGET_DIR="$build/oracle" "$cargo" build --offline --release --locked --quiet)
+versions=$(cd "$registry" && ls -d encoding_rs-0.8.* | tr '\n' ' ')
+echo "== building the oracle against $versions(offline, $registry)"
+# Cargo reads .cargo/config.toml (the directory source) only from the
+# directory it runs in. Build a copy, so that a Cargo.lock cargo has to
+# adapt to another encoding_rs 0.8.x never changes the tree.
+rm -rf "$build/oracle-src"
+mkdir -p "$build/oracle-src"
+cp -pR "$root/tests/oracle/Cargo.toml" "$root/tests/oracle/Cargo.lock" \
+    "$root/tests/oracle/src" "$root/tests/oracle/.cargo" "$build/oracle-src/"
+sed "s|/usr/share/cargo/registry|$registry|" "$root/tests/oracle/.cargo/config.toml" \
+    >"$build/oracle-src/.cargo/config.toml"
+(cd "$build/oracle-src" &&
+    CARGO_TARGET_DIR="$build/oracle" "$cargo" build --offline --release --quiet)
 oracle=$build/oracle/release/wenc-oracle
 
 lib=${WENC_LIB:-}

@@ -212,10 +212,13 @@ fn decode(encoding: &'static Encoding, flags: u8, input: &[u8]) -> Outcome {
 }
 
 /// Output room that always suffices to encode `units` input units in one
-/// call, so that the encoder never stops with OutputFull (which could split
-/// a surrogate pair between calls): at most one NCR "&#1114111;" (10
-/// bytes) or 4 bytes (plus an ISO-2022-JP escape) per unit, and the final
-/// escape.
+/// call (at most one NCR "&#1114111;" of 10 bytes, or 4 bytes plus an
+/// ISO-2022-JP escape, per unit, and the final escape), so that the encoder
+/// never stops with OutputFull. That matters: encoding_rs 0.8.31 splits a
+/// surrogate pair itself when the output fills up in front of it, e.g.
+/// windows-1252, encode_from_utf16_without_replacement of
+/// [0x41, 0x41, 0x41, 0xD83D, 0xDE00] into 4 bytes reports Unmappable(U+FFFD)
+/// after reading 4 units, then U+FFFD again for 0xDE00, instead of U+1F600.
 fn encode_room(units: usize) -> usize {
     units * 16 + 16
 }
