@@ -28,6 +28,7 @@
 #include <time.h>
 
 typedef struct options {
+    const char *program;
     const char *oracle;
     const char *tmp;
     const char *corpus;
@@ -228,7 +229,8 @@ static void report_failure(const options *opt, const diff_case *c, uint64_t inde
     printf("\nFAILURE at case %llu (seed %llu, generator %s):\n  ",
            (unsigned long long)index, (unsigned long long)opt->seed, c->generator);
     describe_case(stdout, c);
-    printf("\n  rerun just this case: diff ... --seed %llu --only %llu\n",
+    printf("\n  rerun just this case: %s --oracle %s --tmp %s --corpus %s --seed %llu --only %llu\n",
+           opt->program, opt->oracle, opt->tmp, opt->corpus ? opt->corpus : "NONE",
            (unsigned long long)opt->seed, (unsigned long long)index);
     printf("  input before shrinking: %zu bytes\n", c->input.len);
     if (!shrink(opt, &small))
@@ -287,6 +289,7 @@ static bool parse_u64(const char *s, uint64_t *v)
 static bool parse_options(int argc, char **argv, options *opt)
 {
     memset(opt, 0, sizeof *opt);
+    opt->program = argv[0];
     opt->cases = 300000;
     opt->batch = 20000;
     opt->only = -1;
@@ -350,7 +353,8 @@ int main(int argc, char **argv)
         return 2;
     }
     diff_corpus *corpus = corpus_load(opt.corpus);
-    if (!corpus)
+    bool have_corpus = corpus != NULL;
+    if (!have_corpus)
         printf("\n*** SKIPPED generator \"corpus\": no corpus files in %s ***\n"
                "*** (the other generators run; corpus-based cases are not tested) ***\n\n",
                opt.corpus ? opt.corpus : "(no --corpus given)");
@@ -422,6 +426,9 @@ int main(int argc, char **argv)
     free(w);
     free(o);
     corpus_free(corpus);
+    if (!have_corpus)
+        printf("*** the corpus generator was SKIPPED (no corpus in %s) ***\n",
+               opt.corpus ? opt.corpus : "(no --corpus given)");
     if (!oracle_ok) {
         printf("FAILED: the oracle did not run to completion\n");
         return 1;
