@@ -107,10 +107,8 @@ function dictionary(value, what) {
 function decoderOptions(options) {
   const dict = dictionary(options, 'options');
   if (dict === undefined) return [false, false];
-  const fatal = dict.fatal;
-  const ignoreBOM = dict.ignoreBOM;
-  return [fatal === undefined ? false : Boolean(fatal),
-    ignoreBOM === undefined ? false : Boolean(ignoreBOM)];
+  const fatal = Boolean(dict.fatal);
+  return [fatal, Boolean(dict.ignoreBOM)];
 }
 
 // §7.2 new TextDecoder(label, options), shared with TextDecoderStream.

@@ -380,17 +380,27 @@ static napi_value decoder_decode(napi_env env, napi_callback_info info)
     }
 
     addon_state *state = get_state(env);
-    size_t need = wenc_text_decoder_max_utf16_len(&handle->decoder, len);
-    uint16_t *units = need < SIZE_MAX / 2
-                          ? scratch_reserve(&state->code_units, need * 2)
-                          : NULL;
-    if (!units) {
-        free(joined);
-        return throw_no_memory(env);
+    uint16_t *units = state->code_units.data;
+    size_t written = state->code_units.capacity / 2, consumed = 0;
+    wenc_text_status status = WENC_TEXT_BUFFER_TOO_SMALL;
+    /* Short input goes straight into the scratch: the library checks the
+     * room itself, and when it is short reads nothing. */
+    if (len < written / 4)
+        status = wenc_text_decoder_decode_utf16(
+            &handle->decoder, input, len, stream, units, &written, &consumed);
+    if (status == WENC_TEXT_BUFFER_TOO_SMALL) {
+        size_t need = wenc_text_decoder_max_utf16_len(&handle->decoder, len);
+        units = need < SIZE_MAX / 2
+                    ? scratch_reserve(&state->code_units, need * 2)
+                    : NULL;
+        if (!units) {
+            free(joined);
+            return throw_no_memory(env);
+        }
+        written = need;
+        status = wenc_text_decoder_decode_utf16(
+            &handle->decoder, input, len, stream, units, &written, &consumed);
     }
-    size_t written = need, consumed = 0;
-    wenc_text_status status = wenc_text_decoder_decode_utf16(
-        &handle->decoder, input, len, stream, units, &written, &consumed);
     handle->streaming = stream;
     if (status == WENC_TEXT_TYPE_ERROR) {
         if (stream && consumed < len) {
