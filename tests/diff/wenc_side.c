@@ -119,8 +119,9 @@ static void problem(diff_outcome *o, const char *format, ...)
     va_end(ap);
 }
 
+/* consumed: the stream position after the call; call_start: before it. */
 static void record_error(const diff_case *c, stream *s, diff_outcome *o,
-                         uint64_t consumed)
+                         uint64_t consumed, uint64_t call_start)
 {
     diff_error e;
     uint8_t bytes[WENC_MAX_MALFORMED];
@@ -131,10 +132,14 @@ static void record_error(const diff_case *c, stream *s, diff_outcome *o,
     }
     e.output_position = o->output.len / s->out_unit;
     e.stop = consumed;
-    if (e.offset + e.length > consumed)
-        problem(o, "error at offset %llu length %u, but only %llu units consumed",
+    /* "The consumed count ends right after the offending input", unless
+     * input after it came in an earlier call. */
+    uint64_t end = e.offset + e.length;
+    if (consumed != (end > call_start ? end : call_start))
+        problem(o, "error at offset %llu length %u, but the call consumed input "
+                   "from %llu to %llu",
                 (unsigned long long)e.offset, (unsigned)e.length,
-                (unsigned long long)consumed);
+                (unsigned long long)call_start, (unsigned long long)consumed);
     if (has_bytes && (e.length == 0 || e.length > WENC_MAX_MALFORMED ||
                   e.offset + e.length > c->input.len ||
                   memcmp(bytes, c->input.data + e.offset, e.length) != 0))
@@ -216,7 +221,7 @@ static void run_stream(const diff_case *c, stream *s, diff_outcome *o,
             }
             if (trace)
                 fprintf(trace, " ERROR");
-            record_error(c, s, o, at);
+            record_error(c, s, o, at, at - n);
         }
         if (trace)
             fprintf(trace, "]");
