@@ -1,7 +1,8 @@
 /*
  * Known differences between wenc and encoding_rs 0.8.31, all in ONE place.
  *
- * encoding_rs 0.8.31 implements index gb18030 as of GB18030-2005. The
+ * encoding_rs 0.8.31 implements index gb18030 (Standard §5, used by the
+ * GBK and gb18030 decoder and encoder of §10) as of GB18030-2005. The
  * Standard's current index is GB18030-2022, which changed 18 pointers from
  * Private Use code points to standard ones (DESIGN.md; index-gb18030.txt).
  * Against a 2005 implementation exactly two things differ, for gb18030 and
@@ -23,9 +24,9 @@
  * A difference in reporting, not in output:
  *
  *  3. ISO-2022-JP, fatal mode, an escape sequence directly after another
- *     (ESC $ B ESC ( B): the Standard's escape state returns error on the
- *     second sequence's last byte, because ISO-2022-JP output is still true
- *     from the first. wenc reports the second sequence as the malformed one
+ *     (ESC $ B ESC ( B): the ISO-2022-JP decoder's escape state (§12.2.1)
+ *     returns error on the second sequence's last byte, because ISO-2022-JP
+ *     output is still true from the first. wenc reports the second sequence as the malformed one
  *     (offset of its ESC, length 3); encoding_rs reports the first one, with
  *     the second counted as consumed after it (Malformed(3, 3)). The output
  *     and the place of the error in it are the same, and encoding_rs's
