@@ -76,8 +76,10 @@ function measure(operation, input, size, inputs, bytesPerPass, ours, theirs,
 }
 
 const sum = (pieces) => pieces.reduce((n, piece) => n + piece.length, 0);
+const smallSize = (pieces) =>
+  `small, ${Math.round(sum(pieces) / pieces.length)} B avg`;
 
-function decodeRows(label, input, buffer) {
+function decodeRows(label, input, buffer, pieces) {
   const ours = new wenc.TextDecoder(label);
   const theirs = new TextDecoder(label);
   const same = ours.decode(buffer) === theirs.decode(buffer);
@@ -85,24 +87,29 @@ function decodeRows(label, input, buffer) {
   measure(`decode ${label}`, input, `${(buffer.length / 1024).toFixed(0)} KiB`,
     [buffer], buffer.length, (b) => ours.decode(b), (b) => theirs.decode(b),
     same);
-  const pieces = label === 'utf-8' ? smallPieces(buffer) :
-    label === 'utf-16le' ? smallPieces(buffer, 64).map((p) =>
-      p.subarray(0, p.length & ~1)) :
-      smallPieces(buffer);
-  measure(`decode ${label}`, input, '16-64 B', pieces, sum(pieces),
+  measure(`decode ${label}`, input, smallSize(pieces), pieces, sum(pieces),
     (b) => ours.decode(b), (b) => theirs.decode(b),
     pieces.every((b) => ours.decode(b) === theirs.decode(b)));
 }
 
 const utf8Inputs = ['en.html', 'fr.txt', 'ru.txt', 'ja.txt', 'zh_cn.txt',
   'th.html'];
-for (const name of utf8Inputs) decodeRows('utf-8', name, corpus(name));
+for (const name of utf8Inputs) {
+  decodeRows('utf-8', name, corpus(name), smallPieces(corpus(name)));
+}
 const asciiOnly = Buffer.from(corpus('en.txt').filter((b) => b < 0x80));
-decodeRows('utf-8', 'en.txt ASCII only', asciiOnly);
+decodeRows('utf-8', 'en.txt ASCII only', asciiOnly, smallPieces(asciiOnly));
+
+// Inputs in other encodings: the whole file, and the small UTF-8 pieces each
+// converted on its own (so each is well-formed).
+function convertedRows(label, name, convert) {
+  const pieces = smallPieces(corpus(name)).map((piece) =>
+    convert(piece.toString('utf8'))).filter((piece) => piece.length <= 64);
+  decodeRows(label, name, convert(corpus(name).toString('utf8')), pieces);
+}
 
 for (const name of ['en.txt', 'ja.txt']) {
-  const utf16 = Buffer.from(corpus(name).toString('utf8'), 'utf16le');
-  decodeRows('utf-16le', name, utf16);
+  convertedRows('utf-16le', name, (text) => Buffer.from(text, 'utf16le'));
 }
 
 const ourEncoder = new wenc.TextEncoder();
@@ -113,13 +120,14 @@ for (const name of ['en.html', 'ru.txt', 'ja.txt']) {
   measure('encode', name, `${(bytes / 1024).toFixed(0)} KiB`, [text], bytes,
     (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
   const small = smallPieces(corpus(name)).map((p) => p.toString('utf8'));
-  measure('encode', name, '16-64 B', small, sum(smallPieces(corpus(name))),
+  const size = smallSize(smallPieces(corpus(name)));
+  measure('encode', name, size, small, sum(smallPieces(corpus(name))),
     (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
   const destination = new Uint8Array(bytes + 16);
   measure('encodeInto', name, `${(bytes / 1024).toFixed(0)} KiB`, [text],
     bytes, (s) => ourEncoder.encodeInto(s, destination),
     (s) => nodeEncoder.encodeInto(s, destination));
-  measure('encodeInto', name, '16-64 B', small, sum(smallPieces(corpus(name))),
+  measure('encodeInto', name, size, small, sum(smallPieces(corpus(name))),
     (s) => ourEncoder.encodeInto(s, destination),
     (s) => nodeEncoder.encodeInto(s, destination));
 }
@@ -141,10 +149,7 @@ for (const [label, name] of legacy) {
     missing.push(label);
     continue;
   }
-  const bytes = addon.encodeLegacy(label, corpus(name).toString('utf8'),
-    false);
-  decodeRows(label, name, Buffer.from(bytes.buffer, bytes.byteOffset,
-    bytes.length));
+  convertedRows(label, name, (text) => addon.encodeLegacy(label, text, false));
 }
 if (missing.length) {
   console.error(`this Node has no decoder for: ${missing.join(', ')}`);

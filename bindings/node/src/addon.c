@@ -198,18 +198,25 @@ static napi_value new_uint8_array(napi_env env, const uint8_t *bytes,
 
 static bool is_ascii(const uint8_t *bytes, size_t len)
 {
+    const uint64_t high_bits = UINT64_C(0x8080808080808080);
     size_t i = 0;
-    uint64_t any_high = 0;
     for (; i + 32 <= len; i += 32) {
         uint64_t words[4];
         memcpy(words, bytes + i, sizeof words);
-        if ((words[0] | words[1] | words[2] | words[3]) &
-            UINT64_C(0x8080808080808080))
+        if ((words[0] | words[1] | words[2] | words[3]) & high_bits)
             return false;
     }
-    for (; i < len; i++)
-        any_high |= bytes[i];
-    return (any_high & 0x80) == 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, sizeof word);
+        if (word & high_bits)
+            return false;
+    }
+    for (; i < len; i++) {
+        if (bytes[i] & 0x80)
+            return false;
+    }
+    return true;
 }
 
 /* Encodings whose decoder maps every byte 00-7F to the same code point, from
