@@ -165,7 +165,9 @@ typedef enum wenc_status {
     WENC_OUTPUT_FULL = 1,
     /* Fatal error mode only: malformed input (decoder) or a code point the
      * encoding cannot represent (encoder). The consumed count ends right
-     * after the offending input; the details are available from
+     * after the offending input, or at the start of this call's input when
+     * that input ended in an earlier call (the bytes after it are then read
+     * again by the next call); the details are available from
      * wenc_decoder_error() / wenc_encoder_error(). The object remains usable:
      * call again with the rest of the input to continue after the error. */
     WENC_ERROR = 2
@@ -513,7 +515,8 @@ size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td,
  * max-length helper for len (else WENC_TEXT_BUFFER_TOO_SMALL); on return the
  * units written. *consumed (may be NULL) receives the input bytes read: len,
  * except after WENC_TEXT_TYPE_ERROR (fatal mode), where it ends right after
- * the malformed sequence and dst holds the output before it. The Standard
+ * the malformed sequence (0 when that sequence ended in an earlier call) and
+ * dst holds the output before it. The Standard
  * then keeps the rest of the input queued: when stream was true, a binding
  * passes input[*consumed..len) in front of the next call's input.
  */
