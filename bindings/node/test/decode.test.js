@@ -107,6 +107,15 @@ test('fatal: TypeError; the rest of a streaming call\'s input stays queued',
     assert.throws(() => sjis.decode(bytes(0x81, 0x20, 0x82, 0xA0),
       { stream: true }), TypeError);
     assert.equal(sjis.decode(), ' \u3042');
+    assert.equal(sjis.decode(bytes(0x81), { stream: true }), '');
+    assert.throws(() => sjis.decode(bytes(0x20, 0x41), { stream: true }),
+      TypeError);
+    assert.equal(sjis.decode(bytes(0x42)), ' AB');
+    const gb = new TextDecoder('gb18030', { fatal: true });
+    assert.equal(gb.decode(bytes(0x81, 0x30), { stream: true }), '');
+    assert.throws(() => gb.decode(bytes(0x41, 0x42), { stream: true }),
+      TypeError);
+    assert.equal(gb.decode(), '0AB');
     const utf16 = new TextDecoder('utf-16le', { fatal: true });
     assert.throws(() => utf16.decode(bytes(0x00, 0xDC, 0x41, 0x00),
       { stream: true }), TypeError);
