@@ -89,7 +89,7 @@ test('UTF-8: the corpus, damaged copies, and ASCII-only text', (t) => {
   }
 });
 
-test('UTF-16LE: the corpus, damaged copies, odd lengths', (t) => {
+test('UTF-16LE and UTF-16BE: the corpus, damaged copies, odd lengths', (t) => {
   if (!needCorpus(t)) return;
   for (const file of corpusFiles()) {
     const name = path.basename(file);
@@ -101,5 +101,13 @@ test('UTF-16LE: the corpus, damaged copies, odd lengths', (t) => {
       `${name} damaged`);
     compareDecoders('utf-16le', input.subarray(0, input.length - 1),
       `${name} odd length`);
+    const bigEndian = Buffer.from(input).swap16();
+    assert.equal(new wenc.TextDecoder('utf-16be').decode(bigEndian), text,
+      `${name} UTF-16BE`);
+    const damagedLE = damaged(input, input.length);
+    assert.equal(
+      new wenc.TextDecoder('utf-16be').decode(Buffer.from(damagedLE).swap16()),
+      new BuiltinDecoder('utf-16le').decode(damagedLE),
+      `${name} UTF-16BE damaged`);
   }
 });
