@@ -47,6 +47,12 @@ function needCorpus(t) {
   return false;
 }
 
+function needResizable(t) {
+  if (ArrayBuffer.prototype.resize) return true;
+  skipLoudly(t, 'this Node has no resizable ArrayBuffer (Node 20+)');
+  return false;
+}
+
 function encodings() {
   return JSON.parse(fs.readFileSync(path.join(dataDir, 'encodings.json'),
     'utf8'));
@@ -76,5 +82,6 @@ function bytes(...values) {
 
 module.exports = {
   root, wenc, addon, dataDir, corpusDir, skipLoudly, needData, needCorpus,
+  needResizable,
   encodings, readIndex, corpusFiles, bytes,
 };
