@@ -7,6 +7,7 @@ import os
 import shutil
 
 here = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(here, "..", "..", "shared", "whatwg")
 
 # wenc_id order; None: no Python codec (bytes are made by hand below).
 CODECS = ["utf-8", "cp866", "iso8859_2", "iso8859_3", "iso8859_4", "iso8859_5",
@@ -87,6 +88,14 @@ def encode_seeds():
     for enc in (0, GB18030 - 1, GB18030, BIG5, EUC_JP, ISO_2022_JP, SHIFT_JIS, EUC_KR, X_USER_DEFINED, 21):
         write("encode", "%02d-special" % enc, header(enc, 1, b"") + extra)
         write("encode", "%02d-special-html" % enc, header(enc, 0, PLANS[2]) + extra + bad)
+    # Big5's astral code points outside HKSCS (pointers from 5024 on)
+    with open(os.path.join(DATA, "index-big5.txt")) as f:
+        rows = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    astral = "".join(chr(int(cp, 16)) for pointer, cp, *_ in rows
+                     if int(pointer) >= 5024 and int(cp, 16) > 0xFFFF)
+    write("encode", "%02d-astral" % BIG5, header(BIG5, 1, b"") + astral[:48].encode())
+    write("encode", "%02d-astral-utf16" % BIG5,
+          header(BIG5, 2, PLANS[3]) + astral[-48:].encode("utf-16-le"))
 
 
 def labels_seeds():
@@ -107,7 +116,7 @@ def hooks_seeds():
 
 
 def text_seeds():
-    with open(os.path.join(here, "..", "..", "shared", "whatwg", "encodings.json")) as f:
+    with open(os.path.join(DATA, "encodings.json")) as f:
         order = [label for group in json.load(f) for encoding in group["encodings"]
                  for label in encoding["labels"]]
     labels = {name: order.index(name) for name in
