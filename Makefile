@@ -26,7 +26,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan asan-clang clang check-tables difftest fuzz test-valgrind analyze clean help
+.PHONY: all build test demo asan asan-clang clang check-tables node difftest fuzz test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -66,7 +66,7 @@ asan-clang:
 	$(call run_ctest,$(BUILD_ASAN_CLANG),ASAN_OPTIONS=$(ASAN_OPTIONS) UBSAN_OPTIONS=$(UBSAN_OPTIONS))
 
 clang:
-	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release,CC=clang)
+	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF,CC=clang)
 	$(CMAKE) --build $(BUILD_CLANG) -j$(JOBS)
 	$(call run_ctest,$(BUILD_CLANG))
 
@@ -83,6 +83,10 @@ difftest:
 SECONDS ?= 30
 fuzz:
 	fuzz/run.sh $(SECONDS)
+
+# The Node.js binding (bindings/node): npm ci for its headers, then the addon.
+node:
+	sh bindings/node/build.sh
 
 # The whole test suite under valgrind memcheck.
 test-valgrind:
@@ -103,6 +107,7 @@ help:
 	@echo "make asan-clang     build-asan-clang/ with clang and ASan+UBSan, then run the tests"
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
+	@echo "make node           build the Node.js binding in bindings/node (npm ci, gcc)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
 	@echo "make test-valgrind  run the test suite under valgrind memcheck"
