@@ -318,6 +318,100 @@ static void test_encoder(th *t)
     th_ctx_clear(t);
 }
 
+/* A unit drawn from runs that reach every branch of a block encoder: ASCII,
+ * two- and three-byte units, surrogate pairs, lone leads and trails. */
+static uint16_t mixed_unit(uint32_t *rng)
+{
+    static const uint16_t palette[] = {0x41,   0x20,   0x7F,   0x00,
+                                       0xE9,   0x7FF,  0x800,  0x3042,
+                                       0xFFFF, 0xFEFF, 0xD800, 0xDBFF,
+                                       0xDC00, 0xDFFF, 0xD83D, 0xDE00};
+    *rng = *rng * 1103515245u + 12345u;
+    return palette[(*rng >> 16) % (sizeof palette / sizeof palette[0])];
+}
+
+/* The expected UTF-8 of UTF-16 units per §7.4 / the infra's "convert to a
+ * scalar value string": a lead surrogate followed by a trail makes one code
+ * point, any other surrogate U+FFFD. */
+static void expected_utf8(const uint16_t *u, size_t n, th_bytes *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = u[i];
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 &&
+            u[i + 1] <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (u[i + 1] - 0xDC00);
+            i++;
+        } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            cp = 0xFFFD;
+        }
+        th_bytes_cp(out, cp);
+    }
+}
+
+/* Long mixed UTF-16 input, where the encoder's block loop runs: whole,
+ * streamed in uneven chunks, and into every capacity near the end. */
+static void test_encoder_long_utf16(th *t)
+{
+    uint32_t rng = 7;
+    uint16_t units[600];
+    static uint8_t got[600 * 3 + 8];
+    for (int round = 0; round < 300; round++) {
+        size_t n = (size_t)(round * 2) % 600;
+        for (size_t i = 0; i < n; i++)
+            units[i] = (round % 3 == 0 && i % 5 != 4) ? 0x61 : mixed_unit(&rng);
+        th_bytes want = {0};
+        expected_utf8(units, n, &want);
+        th_ctx(t, "long UTF-16 round %d (%zu units)", round, n);
+
+        size_t m = wenc_text_encode(units, n, got);
+        CHECK_BYTES(t, "TextEncoder.encode", want.p, want.len, got, m);
+
+        wenc_encoder enc;
+        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+        size_t in = 0, out = 0;
+        while (in < n) {
+            rng = rng * 1103515245u + 12345u;
+            size_t chunk = (rng >> 16) % 40;
+            if (chunk > n - in)
+                chunk = n - in;
+            size_t used = chunk, room = sizeof got - out;
+            wenc_status st = wenc_encode_from_utf16(&enc, units + in, &used,
+                                                    got + out, &room, false);
+            CHECK(t, st == WENC_INPUT_EMPTY && used == chunk);
+            in += chunk;
+            out += room;
+        }
+        size_t none = 0, room = sizeof got - out;
+        wenc_encode_from_utf16(&enc, NULL, &none, got + out, &room, true);
+        out += room;
+        CHECK_BYTES(t, "streamed", want.p, want.len, got, out);
+
+        for (size_t cap = want.len > 12 ? want.len - 12 : 0; cap <= want.len;
+             cap++) {
+            size_t read = 0, written = 0;
+            wenc_text_encode_into(units, n, got, cap, &read, &written);
+            th_bytes part = {0};
+            expected_utf8(units, read, &part);
+            CHECK_BYTES(t, "encodeInto prefix", part.p, part.len, got,
+                        written);
+            CHECK(t, written <= cap);
+            if (read < n) { /* the next code point did not fit whole */
+                th_bytes next = {0};
+                expected_utf8(units + read, n - read < 2 ? n - read : 2,
+                              &next);
+                uint8_t lead = next.p[0];
+                size_t need = lead < 0x80 ? 1 : lead < 0xE0 ? 2
+                              : lead < 0xF0 ? 3 : 4;
+                CHECK(t, cap - written < need);
+                th_bytes_free(&next);
+            }
+            th_bytes_free(&part);
+        }
+        th_bytes_free(&want);
+    }
+    th_ctx_clear(t);
+}
+
 /* API details: reset, error before any error, forking a decoder by copy. */
 static void test_api(th *t)
 {
@@ -445,6 +539,7 @@ int main(void)
     test_exhaustive_pairs(&t);
     test_bom_modes(&t);
     test_encoder(&t);
+    test_encoder_long_utf16(&t);
     test_api(&t);
     return th_end(&t);
 }

@@ -254,5 +254,98 @@ WENC_INLINE codec_status utf8_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(utf8, utf8_encode)
 
+/* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
+ * so that nothing is checked per code point; stops before a lead surrogate
+ * whose pair ends outside that block. Returns the units read. */
+static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
+                                  uint8_t *dst, size_t *out_io, size_t cap,
+                                  bool last)
+{
+    size_t pos = 0, out = *out_io;
+    for (;;) {
+        size_t room = (cap - out) / 3;
+        size_t end = len - pos < room ? len : pos + room;
+        if (end - pos < 8)
+            break;
+        size_t block_start = pos;
+        while (pos < end) {
+            uint32_t u = src[pos];
+            if (u < 0x80) {
+                if (end - pos >= 4) {
+                    uint64_t four;
+                    memcpy(&four, src + pos, sizeof four);
+                    if ((four & UINT64_C(0xFF80FF80FF80FF80)) == 0) {
+                        dst[out] = (uint8_t)u;
+                        dst[out + 1] = (uint8_t)src[pos + 1];
+                        dst[out + 2] = (uint8_t)src[pos + 2];
+                        dst[out + 3] = (uint8_t)src[pos + 3];
+                        out += 4;
+                        pos += 4;
+                        continue;
+                    }
+                }
+                dst[out++] = (uint8_t)u;
+                pos++;
+            } else if (u < 0x800) {
+                dst[out] = (uint8_t)(0xC0 | (u >> 6));
+                dst[out + 1] = (uint8_t)(0x80 | (u & 0x3F));
+                out += 2;
+                pos++;
+            } else if ((u & 0xF800) != 0xD800) {
+                dst[out] = (uint8_t)(0xE0 | (u >> 12));
+                dst[out + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
+                dst[out + 2] = (uint8_t)(0x80 | (u & 0x3F));
+                out += 3;
+                pos++;
+            } else {
+                uint32_t next = pos + 1 < len ? src[pos + 1] : 0;
+                if (u <= 0xDBFF && (next & 0xFC00) == 0xDC00) {
+                    if (pos + 1 >= end)
+                        break;
+                    uint32_t cp = 0x10000 + ((u - 0xD800) << 10) +
+                                  (next - 0xDC00);
+                    dst[out] = (uint8_t)(0xF0 | (cp >> 18));
+                    dst[out + 1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+                    dst[out + 2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+                    dst[out + 3] = (uint8_t)(0x80 | (cp & 0x3F));
+                    out += 4;
+                    pos += 2;
+                    continue;
+                }
+                if (u <= 0xDBFF && pos + 1 == len && !last)
+                    break; /* the trail may come with the next call */
+                dst[out] = 0xEF; /* a lone surrogate: U+FFFD */
+                dst[out + 1] = 0xBF;
+                dst[out + 2] = 0xBD;
+                out += 3;
+                pos++;
+            }
+        }
+        if (pos < end || pos == block_start)
+            break;
+    }
+    *out_io = out;
+    return pos;
+}
+
+/* §8.1.2 UTF-8 encoder over UTF-16: the block loop, then the general loop
+ * for what is left (a pair across the block's end, a short room). */
+static codec_status utf8_from_utf16_fast(wenc_encoder *enc,
+                                         const uint16_t *src, size_t len,
+                                         size_t *consumed, uint8_t *dst,
+                                         size_t cap, size_t *written,
+                                         bool last)
+{
+    size_t out = 0;
+    size_t pos = utf16_to_utf8_block(src, len, dst, &out, cap, last);
+    size_t used = 0, wrote = 0;
+    codec_status st = utf8_from_utf16(enc, src + pos, len - pos, &used,
+                                      dst + out, cap - out, &wrote, last);
+    *consumed = pos + used;
+    *written = out + wrote;
+    return st;
+}
+
 /* Three bytes per input unit at most: U+FFFD for one ill-formed byte. */
-const encoder_codec wenc_utf8_encoder = {utf8_from_utf8, utf8_from_utf16, 3, 0};
+const encoder_codec wenc_utf8_encoder = {utf8_from_utf8, utf8_from_utf16_fast,
+                                         3, 0};
