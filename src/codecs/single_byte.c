@@ -25,6 +25,25 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
          * byte), nothing is checked per byte until an error. */
         size_t room = utf16 ? cap - out : (cap - out) / 3;
         size_t end = pos + (len - pos < room ? len - pos : room);
+        if (utf16) {
+            uint16_t *d = (uint16_t *)dst;
+            while (pos < end) {
+                uint8_t b = src[pos];
+                if (b < 0x80 && end - pos >= 16) {
+                    uint64_t eight;
+                    memcpy(&eight, src + pos, sizeof eight);
+                    if ((eight & UINT64_C(0x8080808080808080)) == 0) {
+                        fast_ascii_step(src, &pos, end, dst, &out, utf16);
+                        continue;
+                    }
+                }
+                uint16_t unit = b < 0x80 ? b : index[b & 0x7F];
+                if (unit == 0 && b >= 0x80)
+                    break;
+                d[out++] = unit;
+                pos++;
+            }
+        }
         while (pos < end) {
             uint8_t b = src[pos];
             if (b < 0x80) {
