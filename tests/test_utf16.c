@@ -284,6 +284,84 @@ static void test_encoders(th *t)
     th_ctx_clear(t);
 }
 
+/* Long inputs, where the decoders' four-units-at-a-time copy runs: units
+ * drawn from runs of BMP text, pairs, and lone leads and trails at every
+ * offset, as UTF-16BE and UTF-16LE, decoded whole and in uneven chunks to
+ * UTF-16 and UTF-8. Expected: pairs kept, any other surrogate U+FFFD. */
+static void test_long_mixed(th *t)
+{
+    static const uint16_t palette[] = {0x0041, 0x3042, 0xFFFF, 0xD7FF,
+                                       0xE000, 0xD800, 0xDBFF, 0xDC00,
+                                       0xDFFF, 0xD83D, 0xDE00, 0x00E9};
+    const size_t kinds = sizeof palette / sizeof palette[0];
+    uint32_t rng = 11;
+    for (int round = 0; round < 400; round++) {
+        uint16_t units[300];
+        size_t n = (size_t)round % 300;
+        for (size_t i = 0; i < n; i++) {
+            rng = rng * 1103515245u + 12345u;
+            units[i] = round % 4 == 0 && (rng >> 16) % 9 ? 0x0061
+                                                           : palette[(rng >> 16) % kinds];
+        }
+        th_units want16 = {0};
+        th_bytes want8 = {0};
+        for (size_t i = 0; i < n; i++) {
+            uint32_t cp = units[i];
+            if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n &&
+                units[i + 1] >= 0xDC00 && units[i + 1] <= 0xDFFF) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (units[i + 1] - 0xDC00);
+                i++;
+            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                cp = 0xFFFD;
+            }
+            th_units_cp(&want16, cp);
+            th_bytes_cp(&want8, cp);
+        }
+        for (int be = 0; be < 2; be++) {
+            uint8_t bytes[600];
+            for (size_t i = 0; i < n; i++) {
+                bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
+                bytes[2 * i + (be ? 1 : 0)] = (uint8_t)(units[i] & 0xFF);
+            }
+            th_ctx(t, "long mixed %s round %d (%zu units)",
+                   be ? "UTF-16BE" : "UTF-16LE", round, n);
+            for (int chunked = 0; chunked < 2; chunked++) {
+                wenc_decoder d16, d8;
+                wenc_id id = be ? WENC_UTF_16BE : WENC_UTF_16LE;
+                wenc_decoder_init(&d16, id, WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+                wenc_decoder_init(&d8, id, WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+                static uint16_t got16[700];
+                static uint8_t got8[2000];
+                size_t in = 0, o16 = 0, o8 = 0;
+                do {
+                    rng = rng * 1103515245u + 12345u;
+                    size_t chunk = chunked ? (rng >> 16) % 23 : 2 * n;
+                    if (chunk > 2 * n - in)
+                        chunk = 2 * n - in;
+                    bool last = in + chunk == 2 * n;
+                    size_t c16 = chunk, c8 = chunk;
+                    size_t r16 = sizeof got16 / 2 - o16, r8 = sizeof got8 - o8;
+                    CHECK(t, wenc_decode_to_utf16(&d16, bytes + in, &c16,
+                                                  got16 + o16, &r16, last) ==
+                                 WENC_INPUT_EMPTY);
+                    CHECK(t, wenc_decode_to_utf8(&d8, bytes + in, &c8,
+                                                 got8 + o8, &r8, last) ==
+                                 WENC_INPUT_EMPTY);
+                    CHECK(t, c16 == chunk && c8 == chunk);
+                    in += chunk;
+                    o16 += r16;
+                    o8 += r8;
+                } while (in < 2 * n);
+                CHECK_UNITS(t, "to UTF-16", want16.p, want16.len, got16, o16);
+                CHECK_BYTES(t, "to UTF-8", want8.p, want8.len, got8, o8);
+            }
+        }
+        th_units_free(&want16);
+        th_bytes_free(&want8);
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -291,5 +369,6 @@ int main(void)
     test_vectors(&t);
     test_boms(&t);
     test_encoders(&t);
+    test_long_mixed(&t);
     return th_end(&t);
 }

@@ -13,6 +13,41 @@ static void unit_bytes(uint32_t unit, int be, uint8_t out[2])
     out[be ? 1 : 0] = (uint8_t)(unit & 0xFF);
 }
 
+static bool host_is_little_endian(void)
+{
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+/* Copies whole code units that are not surrogates to d[*out..cap), four at
+ * a time as one 64-bit word, stopping before a word that holds a surrogate;
+ * returns the units copied. */
+static size_t bmp_units_to_utf16(const uint8_t *s, size_t units, int be,
+                                 uint16_t *d, size_t *out_io, size_t cap)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    const bool swap = (be != 0) == host_is_little_endian();
+    size_t out = *out_io;
+    size_t n = units < cap - out ? units : cap - out;
+    size_t i = 0;
+    for (; n - i >= 4; i += 4) {
+        uint64_t four;
+        memcpy(&four, s + 2 * i, sizeof four);
+        if (swap)
+            four = ((four >> 8) & (lanes * 0x00FF)) |
+                   ((four & (lanes * 0x00FF)) << 8);
+        /* a lane is a surrogate when its top five bits are 11011 */
+        uint64_t x = (four & (lanes * 0xF800)) ^ (lanes * 0xD800);
+        if ((x - lanes) & ~x & (lanes * 0x8000))
+            break;
+        memcpy(d + out + i, &four, sizeof four);
+    }
+    *out_io = out + i;
+    return i;
+}
+
 /* §14.2.1 shared UTF-16 decoder */
 WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
                                       size_t len, size_t *consumed, void *dst,
@@ -28,6 +63,9 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
     uint8_t held[3];
 
     for (;;) {
+        if (!have_lead && !lead_surrogate && utf16)
+            pos += 2 * bmp_units_to_utf16(src + pos, (len - pos) / 2, be,
+                                          (uint16_t *)dst, &out, cap);
         if (!have_lead && !lead_surrogate) {
             /* Whole BMP code units that need no state. */
             while (len - pos >= 2) {
