@@ -217,7 +217,6 @@ typedef struct wenc_decoder {
     uint8_t bytes_[4];       /* codec state: bytes of a partial sequence */
     uint8_t replay_[8];      /* bytes to be read again before the input */
     uint8_t replay_len_;
-    uint8_t replay_pos_;
     uint8_t error_len_;
     uint8_t error_bytes_[WENC_MAX_MALFORMED];
 } wenc_decoder;

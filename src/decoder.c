@@ -81,12 +81,6 @@ void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
 {
     if (n == 0)
         return;
-    if (dec->replay_pos_ > 0) {
-        size_t rest = (size_t)(dec->replay_len_ - dec->replay_pos_);
-        memmove(dec->replay_, dec->replay_ + dec->replay_pos_, rest);
-        dec->replay_len_ = (uint8_t)rest;
-        dec->replay_pos_ = 0;
-    }
     /* Restored bytes are at most a few bytes of one sequence. */
     if (dec->replay_len_ + n > sizeof dec->replay_)
         n = sizeof dec->replay_ - dec->replay_len_;
@@ -155,7 +149,6 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
     /* Not a BOM. The buffered bytes taken from this call are simply left
      * unconsumed; only those from earlier calls need replaying. */
     dec->replay_len_ = (uint8_t)(dec->bom_len_ - pos);
-    dec->replay_pos_ = 0;
     dec->bom_len_ = 0;
     dec->bom_done_ = 1;
     return 0;
@@ -186,11 +179,11 @@ static wenc_status decode(wenc_decoder *dec, const uint8_t *src,
     for (;;) {
         size_t used = 0, wrote = 0;
         void *out_at = (char *)dst + out * unit;
-        if (dec->replay_pos_ < dec->replay_len_) {
+        if (dec->replay_len_ > 0) {
             uint8_t local[sizeof dec->replay_];
-            size_t n = (size_t)(dec->replay_len_ - dec->replay_pos_);
-            memcpy(local, dec->replay_ + dec->replay_pos_, n);
-            dec->replay_len_ = dec->replay_pos_ = 0;
+            size_t n = dec->replay_len_;
+            memcpy(local, dec->replay_, n);
+            dec->replay_len_ = 0;
             st = fn(dec, local, n, &used, out_at, cap - out, &wrote, false);
             out += wrote;
             wenc_decoder_push_replay(dec, local + used, n - used);
@@ -207,7 +200,7 @@ static wenc_status decode(wenc_decoder *dec, const uint8_t *src,
     }
     if (st == CODEC_ERROR) {
         uint64_t end = dec->position_ + in;
-        end -= (uint64_t)(dec->replay_len_ - dec->replay_pos_);
+        end -= dec->replay_len_;
         dec->error_offset_ = end - dec->error_len_;
     }
 finish:
@@ -234,7 +227,7 @@ wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
 /* Bytes the decoder holds that may still produce output. */
 static size_t held_bytes(const wenc_decoder *dec)
 {
-    size_t n = (size_t)(dec->replay_len_ - dec->replay_pos_) + dec->bom_len_;
+    size_t n = (size_t)dec->replay_len_ + dec->bom_len_;
     const decoder_codec *codec = codec_for(dec->encoding_);
     return n + codec->held(dec);
 }
