@@ -182,6 +182,71 @@ static void set_add(cp_set *s, uint32_t cp)
     s->v[s->n++] = cp;
 }
 
+/* A long input that takes every path of the decoder's word loop: runs of
+ * ASCII long and short, runs of high bytes, NULs, and the index's unmapped
+ * bytes (when it has any) at every offset within an 8-byte word. Decoded
+ * whole, byte per call and at small output capacities (UTF-16, where the
+ * word loop runs), against the index. */
+static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
+{
+    enum { LEN = 1600 };
+    uint8_t in[LEN];
+    int unmapped = -1;
+    for (size_t p = 0; p < ix->size && unmapped < 0; p++)
+        if (ix->cp[p] == TH_NO_CP)
+            unmapped = (int)(0x80 + p);
+    uint32_t seed = 12345;
+    size_t n = 0;
+    unsigned run = 0;
+    while (n < LEN) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned r = (seed >> 16) & 0x7FFF;
+        unsigned len = 1 + r % (run % 3 == 0 ? 40 : 12);
+        for (unsigned k = 0; k < len && n < LEN; k++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned v = (seed >> 16) & 0xFF;
+            in[n++] = (uint8_t)(run % 3 == 0 ? 0x20 + v % 0x5F : 0x80 | v);
+        }
+        run++;
+    }
+    /* A NUL, then an unmapped byte, at each offset 0-7 of a word. */
+    for (size_t k = 0; k < 8; k++) {
+        in[200 + 17 * k] = 0x00;
+        if (unmapped >= 0)
+            in[600 + 33 * k + (k % 8)] = (uint8_t)unmapped;
+    }
+    spec x = {0};
+    for (size_t i = 0; i < LEN; i++)
+        add_decoded_byte(&x, ix, in[i], i);
+    th_ctx(t, "%s long mixed input", e->name);
+    check_decode_spec(t, e->id, WENC_BOM_KEEP, in, LEN, spec_str(&x), e->id);
+
+    th_expect want;
+    if (!th_expect_parse_decode(&want, spec_str(&x))) {
+        CHECKF(t, false, "test bug: bad expectation for %s", e->name);
+        spec_free(&x);
+        return;
+    }
+    static const size_t capacities[] = {2, 7, 16, 17, 63, 64, 65, 100};
+    for (size_t c = 0; c < sizeof capacities / sizeof capacities[0]; c++) {
+        for (int fatal = 0; fatal < 2; fatal++) {
+            th_dec_opts o = {e->id, WENC_BOM_KEEP,
+                             fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT,
+                             true, NULL, 0, capacities[c]};
+            th_dec_result r;
+            th_ctx(t, "%s long mixed input, UTF-16, %s, capacity %zu",
+                   e->name, fatal ? "fatal" : "replacement", capacities[c]);
+            CHECKF(t, th_decode(&o, in, LEN, &r), "decode failed: %s",
+                   r.problem);
+            th_check_decode_result(t, __FILE__, __LINE__, &want, in, LEN,
+                                   fatal != 0, true, false, &r);
+            th_dec_result_free(&r);
+        }
+    }
+    th_expect_free(&want);
+    spec_free(&x);
+}
+
 static void test_one_single_byte(th *t, const sb_encoding *e,
                                  const cp_set *all)
 {
@@ -225,6 +290,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
         }
         spec_free(&x);
     }
+    test_long_mixed(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {
