@@ -51,16 +51,18 @@ command -v "$cc" >/dev/null 2>&1 || skip "compiler '$cc' not found"
 }
 
 rm -rf "$build" && mkdir -p "$build" || exit 2
+printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
+    >"$build/probe.c"
+"$cc" -fsanitize=fuzzer "$build/probe.c" -o "$build/probe" >"$build/probe.log" 2>&1 ||
+    skip "'$cc -fsanitize=fuzzer' does not link (libFuzzer runtime missing? on Debian: libclang-rt-dev)"
+
 sources="src/*.c src/codecs/*.c src/tables/*.c fuzz/common.c"
 for target in $targets; do
     # shellcheck disable=SC2086
     $cc $cflags $coverage -fsanitize=fuzzer fuzz/fuzz_$target.c $sources \
-        -o "$build/fuzz_$target" 2>"$build/build.log" || {
-        if grep -q -- '-lFuzzer\|libclang_rt.fuzzer\|fuzzer' "$build/build.log" &&
-            ! grep -q 'error:' "$build/build.log"; then
-            skip "'$cc -fsanitize=fuzzer' does not link (on Debian: libclang-rt-dev)"
-        fi
-        cat "$build/build.log" >&2
+        -o "$build/fuzz_$target" || {
         echo "fuzz/coverage.sh: FAILED to build fuzz_$target" >&2
         exit 1
     }

@@ -256,7 +256,9 @@ DEFINE_ENCODE_READERS(utf8, utf8_encode)
 
 /* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
  * so that nothing is checked per code point; stops before a lead surrogate
- * whose pair ends outside that block. Returns the units read. */
+ * whose pair ends outside that block. Returns the units read. The bytes are
+ * written here rather than by sink_put(), which measured a third slower in
+ * this loop. */
 static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                                   uint8_t *dst, size_t *out_io, size_t cap,
                                   bool last)
