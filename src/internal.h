@@ -387,17 +387,23 @@ extern const uint16_t wenc_label_slots[];
 extern const uint32_t wenc_label_bucket_count;
 extern const uint32_t wenc_label_slot_count;
 
-/* Single-byte encodings: decode table for bytes 0x80..0xFF (0 = no code point)
- * and a two-level encode table for U+0080..U+FFFF (0 = unmapped). */
+/* Single-byte encodings: decode table for all bytes (0 = no code point, or
+ * byte 0x00), a two-level encode table for U+0080..U+FFFF (0 = unmapped),
+ * and two ranges of bytes whose code point is the byte + linear_delta (mod
+ * 0x10000), which the decoder converts 16 bytes at a time. */
 typedef struct single_byte_table {
-    const uint16_t *decode;     /* 128 entries */
+    const uint16_t *decode;     /* 256 entries, identity below 0x80 */
     const uint8_t *encode_page; /* 256 entries: page number per high byte */
+    uint8_t linear_first[2]; /* 0x00..0x00 twice: no linear range */
+    uint8_t linear_last[2];
+    uint16_t linear_delta;
 } single_byte_table;
 
 extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
                                                        WENC_IBM866 + 1];
-/* x-user-defined's decoder as a table: byte 0x80 + i -> U+F780 + i. */
-extern const uint16_t wenc_x_user_defined_decode[128];
+/* x-user-defined's decoder as a table (no encode table): bytes below 0x80
+ * to themselves, byte 0x80 + i to U+F780 + i. */
+extern const single_byte_table wenc_x_user_defined_table;
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */

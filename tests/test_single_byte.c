@@ -182,44 +182,16 @@ static void set_add(cp_set *s, uint32_t cp)
     s->v[s->n++] = cp;
 }
 
-/* A long input that takes every path of the decoder's word loop: runs of
- * ASCII long and short, runs of high bytes, NULs, and the index's unmapped
- * bytes (when it has any) at positions of each residue mod 8. Decoded
- * whole, byte per call and at small output capacities (UTF-16, where the
- * word loop runs), against the index. */
-static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
+/* Decodes in[0..len) whole, byte per call and at small output capacities
+ * (UTF-16, where the word loops run), against the index. */
+static void check_long_input(th *t, const sb_encoding *e, const th_index *ix,
+                             const uint8_t *in, size_t len, const char *what)
 {
-    enum { LEN = 1600 };
-    uint8_t in[LEN];
-    int unmapped = -1;
-    for (size_t p = 0; p < ix->size && unmapped < 0; p++)
-        if (ix->cp[p] == TH_NO_CP)
-            unmapped = (int)(0x80 + p);
-    uint32_t seed = 12345;
-    size_t n = 0;
-    unsigned run = 0;
-    while (n < LEN) {
-        seed = seed * 1103515245u + 12345u;
-        unsigned r = (seed >> 16) & 0x7FFF;
-        unsigned len = 1 + r % (run % 3 == 0 ? 40 : 12);
-        for (unsigned k = 0; k < len && n < LEN; k++) {
-            seed = seed * 1103515245u + 12345u;
-            unsigned v = (seed >> 16) & 0xFF;
-            in[n++] = (uint8_t)(run % 3 == 0 ? 0x20 + v % 0x5F : 0x80 | v);
-        }
-        run++;
-    }
-    /* NULs, then unmapped bytes, at positions of each residue mod 8. */
-    for (size_t k = 0; k < 8; k++) {
-        in[200 + 17 * k] = 0x00;
-        if (unmapped >= 0)
-            in[600 + 33 * k] = (uint8_t)unmapped;
-    }
     spec x = {0};
-    for (size_t i = 0; i < LEN; i++)
+    for (size_t i = 0; i < len; i++)
         add_decoded_byte(&x, ix, in[i], i);
-    th_ctx(t, "%s long mixed input", e->name);
-    check_decode_spec(t, e->id, WENC_BOM_KEEP, in, LEN, spec_str(&x), e->id);
+    th_ctx(t, "%s %s", e->name, what);
+    check_decode_spec(t, e->id, WENC_BOM_KEEP, in, len, spec_str(&x), e->id);
 
     th_expect want;
     if (!th_expect_parse_decode(&want, spec_str(&x))) {
@@ -234,17 +206,97 @@ static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
                              fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_REPLACEMENT,
                              true, NULL, 0, capacities[c]};
             th_dec_result r;
-            th_ctx(t, "%s long mixed input, UTF-16, %s, capacity %zu",
-                   e->name, fatal ? "fatal" : "replacement", capacities[c]);
-            CHECKF(t, th_decode(&o, in, LEN, &r), "decode failed: %s",
+            th_ctx(t, "%s %s, UTF-16, %s, capacity %zu", e->name, what,
+                   fatal ? "fatal" : "replacement", capacities[c]);
+            CHECKF(t, th_decode(&o, in, len, &r), "decode failed: %s",
                    r.problem);
-            th_check_decode_result(t, __FILE__, __LINE__, &want, in, LEN,
+            th_check_decode_result(t, __FILE__, __LINE__, &want, in, len,
                                    fatal != 0, true, false, &r);
             th_dec_result_free(&r);
         }
     }
     th_expect_free(&want);
     spec_free(&x);
+}
+
+static uint32_t next_random(uint32_t *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 16) & 0x7FFF;
+}
+
+/* Long inputs that take every path of the decoder's loops: runs of ASCII
+ * long and short, runs of high bytes, NULs, and the index's unmapped bytes
+ * (when it has any) at positions of each residue mod 16. In the first the
+ * high bytes are any; in the second, text-like, they are those whose code
+ * point is the byte plus the delta most of the index's bytes share (an
+ * alphabet in index order, as in windows-1251's 0xC0-0xFF), with other
+ * high bytes among them at positions of each residue mod 16. */
+static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
+{
+    enum { LEN = 2400 };
+    uint8_t in[LEN];
+    int unmapped = -1;
+    for (size_t p = 0; p < ix->size && unmapped < 0; p++)
+        if (ix->cp[p] == TH_NO_CP)
+            unmapped = (int)(0x80 + p);
+
+    uint8_t alphabet[128], others[128];
+    size_t alphabet_len = 0, others_len = 0;
+    uint32_t best_delta = 0;
+    size_t best_count = 0;
+    for (size_t p = 0; p < ix->size; p++) {
+        if (ix->cp[p] == TH_NO_CP)
+            continue;
+        uint32_t delta = ix->cp[p] - (uint32_t)(0x80 + p);
+        size_t count = 0;
+        for (size_t q = 0; q < ix->size; q++)
+            count += ix->cp[q] != TH_NO_CP &&
+                     ix->cp[q] - (uint32_t)(0x80 + q) == delta;
+        if (count > best_count)
+            best_count = count, best_delta = delta;
+    }
+    for (size_t p = 0; p < ix->size; p++) {
+        if (ix->cp[p] == TH_NO_CP)
+            continue;
+        if (ix->cp[p] - (uint32_t)(0x80 + p) == best_delta)
+            alphabet[alphabet_len++] = (uint8_t)(0x80 + p);
+        else
+            others[others_len++] = (uint8_t)(0x80 + p);
+    }
+
+    for (int text_like = 0; text_like < 2; text_like++) {
+        uint32_t seed = 12345;
+        size_t n = 0;
+        unsigned run = 0;
+        while (n < LEN) {
+            unsigned len = 1 + next_random(&seed) % (run % 3 == 0 ? 40 : 12);
+            if (text_like)
+                len = 1 + next_random(&seed) % (run % 2 == 0 ? 3 : 24);
+            for (unsigned k = 0; k < len && n < LEN; k++) {
+                unsigned v = next_random(&seed);
+                if (text_like ? run % 2 == 0 : run % 3 == 0)
+                    in[n++] = (uint8_t)(0x20 + v % 0x5F);
+                else if (text_like)
+                    in[n++] = alphabet[v % alphabet_len];
+                else
+                    in[n++] = (uint8_t)(0x80 | v);
+            }
+            run++;
+        }
+        /* NULs, unmapped bytes and (text-like) other high bytes, at
+         * positions of each residue mod 16 */
+        for (size_t k = 0; k < 16; k++) {
+            in[200 + 17 * k] = 0x00;
+            if (unmapped >= 0)
+                in[800 + 33 * k] = (uint8_t)unmapped;
+            if (text_like && others_len > 0)
+                in[1400 + 37 * k] = others[k % others_len];
+        }
+        check_long_input(t, e, ix, in, LEN,
+                         text_like ? "long text-like input"
+                                   : "long mixed input");
+    }
 }
 
 static void test_one_single_byte(th *t, const sb_encoding *e,

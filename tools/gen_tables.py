@@ -26,6 +26,7 @@ import os
 import re
 import sys
 import tempfile
+import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC_HEADER = os.path.join(ROOT, "include", "wenc.h")
@@ -207,8 +208,8 @@ def hex4(value):
 
 
 def byte_label(start):
-    """Row label for a table indexed by byte - 0x80."""
-    return "/* 0x%02X */ " % (0x80 + start)
+    """Row label for a table indexed by byte."""
+    return "/* 0x%02X */ " % start
 
 
 def pointer_label(start):
@@ -457,10 +458,14 @@ def c_identifier(text):
 
 
 def verify_single_byte(index_name, table, decode, page_of, pages):
-    """Decode matches the index at every pointer; encode gives each code point
-    of the index its first pointer, and nothing for any other code point."""
+    """Decode gives each ASCII byte itself and matches the index at every
+    pointer; encode gives each code point of the index its first pointer, and
+    nothing for any other code point."""
+    for b in range(128):
+        if decode[b] != b:
+            raise DataError("%s: decode of byte %d is not itself" % (index_name, b))
     for p in range(128):
-        if decode[p] != table.get(p, 0):
+        if decode[0x80 + p] != table.get(p, 0):
             raise DataError("%s: decode of pointer %d is wrong" % (index_name, p))
     lowest = {}
     for p, cp in table.items():
@@ -471,14 +476,70 @@ def verify_single_byte(index_name, table, decode, page_of, pages):
         if byte != want:
             raise DataError("%s: U+%04X encodes to 0x%02X, not 0x%02X"
                             % (index_name, cp, byte, want))
-        if byte and decode[byte - 0x80] != cp:
+        if byte and decode[byte] != cp:
             raise DataError("%s: U+%04X does not round-trip" % (index_name, cp))
+
+
+# The decoder's 16-byte path pays off only where text's letters mostly fall in
+# the linear ranges: it is off unless they hold this share of the letters
+# and marks of bytes 0x80-0xFF.
+LINEAR_MIN_SHARE = 0.6
+
+
+def is_letter(cp):
+    return cp != 0 and unicodedata.category(chr(cp))[0] in "LM"
+
+
+def linear_ranges(decode):
+    """The delta and the two ranges of bytes 0x80-0xFF decoding to byte +
+    delta (mod 0x10000) that hold the most letters and marks, for the
+    decoder's 16-byte path: ([first0, first1], [last0, last1], delta). A
+    table with one such range gives it twice; one whose ranges hold less than
+    LINEAR_MIN_SHARE of its letters gives 0x00..0x00 twice (none)."""
+    runs = {}
+    b = 0x80
+    while b < 0x100:
+        if decode[b] == 0:
+            b += 1
+            continue
+        delta = (decode[b] - b) & 0xFFFF
+        first = b
+        while b + 1 < 0x100 and decode[b + 1] == ((b + 1 + delta) & 0xFFFF):
+            b += 1
+        runs.setdefault(delta, []).append((first, b))
+        b += 1
+
+    def letters(run):
+        return sum(is_letter(decode[b]) for b in range(run[0], run[1] + 1))
+
+    best = None
+    for delta in sorted(runs):
+        richest = sorted(runs[delta], key=lambda r: (-letters(r), r[0]))[:2]
+        covered = sum(letters(r) for r in richest)
+        if best is None or covered > best[0]:
+            best = (covered, delta, sorted(richest))
+    covered, delta, ranges = best
+    if covered < LINEAR_MIN_SHARE * sum(is_letter(cp) for cp in decode[0x80:]):
+        return [0, 0], [0, 0], 0
+    if len(ranges) == 1:
+        ranges = ranges * 2
+    for first, last in ranges:
+        for b in range(first, last + 1):
+            if decode[b] != (b + delta) & 0xFFFF:
+                raise DataError("linear range of byte 0x%02X is wrong" % b)
+    return [r[0] for r in ranges], [r[1] for r in ranges], delta
+
+
+def table_entry(decode_name, encode_page_name, decode):
+    first, last, delta = linear_ranges(decode)
+    return "{%s, %s, {0x%02X, 0x%02X}, {0x%02X, 0x%02X}, 0x%04X}" % (
+        decode_name, encode_page_name, first[0], first[1], last[0], last[1], delta)
 
 
 def gen_single_byte(src):
     pages = [bytes(256)]
     page_numbers = {pages[0]: 0}
-    sources, arrays, entries, idents = [], [], [], {}
+    sources, arrays, entries, idents, decodes = [], [], [], {}, {}
     for e in single_byte_encodings(src.encodings):
         index_name = single_byte_index_name(e["name"])
         if index_name not in idents:
@@ -491,30 +552,36 @@ def gen_single_byte(src):
                 raise DataError("%s: a code point is 0 or above U+FFFF" % meta["file"])
             if any(cp < 0x80 for cp in table.values()):
                 raise DataError("%s: a code point is ASCII" % meta["file"])
-            decode = [table.get(p, 0) for p in range(128)]
+            decode = list(range(128)) + [table.get(p, 0) for p in range(128)]
             encode = {cp: 0x80 + p for cp, p in first_pointers(table).items()}
             page_of = build_two_level(encode, pages, page_numbers)
             verify_single_byte(meta["file"], table, decode, page_of, pages)
             arrays.append("/* %s */\n" % meta["file"])
             arrays.append(emit_array("uint16_t", "decode_" + ident, decode, 8, hex4,
-                                     size="128", label=byte_label))
+                                     size="256", label=byte_label))
             arrays.append(emit_array("uint8_t", "encode_page_" + ident, page_of, 16,
                                      size="256"))
             arrays.append("\n")
             idents[index_name] = ident
+            decodes[index_name] = decode
         ident = idents[index_name]
-        entries.append("    [%s - WENC_IBM866] = {decode_%s, encode_page_%s},\n"
-                       % (enum_name(e["name"]), ident, ident))
+        entries.append("    [%s - WENC_IBM866] =\n        %s,\n"
+                       % (enum_name(e["name"]),
+                          table_entry("decode_" + ident, "encode_page_" + ident,
+                                      decodes[index_name])))
     if len(pages) > 256:
         raise DataError("single-byte encode: %d pages do not fit in uint8_t" % len(pages))
 
     out = [header(sources)]
     out.append(emit_comment([
-        "§9 Legacy single-byte encodings. Per index: decode_X[b - 0x80] is the",
-        "code point of byte b (0: none); encode_page_X[cp >> 8] is the page of",
+        "§9 Legacy single-byte encodings. Per index: decode_X[b] is the code",
+        "point of byte b: b itself below 0x80, the index's above, 0 where the",
+        "index has none (as for byte 0x00); encode_page_X[cp >> 8] is the page of",
         "wenc_single_byte_pages holding U+XX00..U+XXFF, whose entry [cp & 0xFF]",
         "is the byte 0x80 + index pointer (the first pointer of cp), or 0 when",
         "cp is not in the index. Code points below U+0080 are not in the tables.",
+        "Bytes in linear_first[i]..linear_last[i] decode to byte + linear_delta",
+        "(mod 0x10000); ranges 0x00..0x00 mean none.",
     ]))
     out.append("\n")
     out.extend(arrays)
@@ -524,11 +591,13 @@ def gen_single_byte(src):
     out.append("};\n\n")
     out.append("/* Encode pages shared by all single-byte encodings; page 0 maps nothing. */\n")
     out.append(emit_pages("uint8_t", "wenc_single_byte_pages", pages, 16, static=False))
-    out.append("\n/* x-user-defined (§14.5.1) is computed, not an index: byte 0x80 + i\n"
-               " * decodes to U+F780 + i. */\n")
-    out.append(emit_array("uint16_t", "wenc_x_user_defined_decode",
-                          [0xF780 + i for i in range(128)], 8, hex4, static=False,
-                          size="128", label=byte_label))
+    out.append("\n/* x-user-defined (§14.5.1) is computed, not an index: byte b below\n"
+               " * 0x80 decodes to itself, byte 0x80 + i to U+F780 + i. */\n")
+    xud_decode = list(range(128)) + [0xF780 + i for i in range(128)]
+    out.append(emit_array("uint16_t", "x_user_defined_decode", xud_decode, 8,
+                          hex4, size="256", label=byte_label))
+    out.append("\nconst single_byte_table wenc_x_user_defined_table =\n    %s;\n"
+               % table_entry("x_user_defined_decode", "NULL", xud_decode))
     return "".join(out)
 
 

@@ -2,31 +2,120 @@
  * the index of the encoding in use (src/tables/single_byte.c). */
 #include "loops.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define SB_HAVE_SSE2 1
+#endif
+
 static const single_byte_table *table_of(int id)
 {
+    if (id == WENC_X_USER_DEFINED)
+        return &wenc_x_user_defined_table;
     return &wenc_single_byte_tables[id - WENC_IBM866];
 }
 
-/* Units for all 256 bytes: themselves below 0x80, the index's above (0 for
- * a byte the index has no code point for). */
-static void sb_units_of_bytes(const uint16_t *index, uint16_t units_of[256])
+#ifdef SB_HAVE_SSE2
+/* The table's linear ranges as vectors: a byte b is in range i when
+ * (b - first[i]) mod 256 <= span[i], unsigned. */
+typedef struct sb_linear {
+    __m128i first[2], span[2], delta;
+} sb_linear;
+
+static void sb_linear_init(sb_linear *lin, const single_byte_table *table)
 {
-    for (unsigned b = 0; b < 0x80; b++)
-        units_of[b] = (uint16_t)b;
-    memcpy(units_of + 0x80, index, 0x80 * sizeof *index);
+    for (int i = 0; i < 2; i++) {
+        lin->first[i] = _mm_set1_epi8((char)table->linear_first[i]);
+        lin->span[i] = _mm_set1_epi8(
+            (char)(table->linear_last[i] - table->linear_first[i]));
+    }
+    lin->delta = _mm_set1_epi16((short)table->linear_delta);
 }
 
-/* Decodes to UTF-16 eight bytes at a time through units_of[] with no branch
- * per byte, handing words of ASCII to the ASCII kernel. Stops before a word
- * holding a unit 0 (an unmapped byte, or a NUL) or when fewer than 16 bytes
- * are left; returns the bytes read, one unit written for each at
- * d[*out_io..]. */
+WENC_INLINE __m128i sb_in_range(__m128i bytes, __m128i first, __m128i span)
+{
+    __m128i offset = _mm_sub_epi8(bytes, first);
+    return _mm_cmpeq_epi8(_mm_min_epu8(offset, span), offset);
+}
+
+typedef enum { LINEAR_NONE, LINEAR_DONE, LINEAR_ASCII } linear_result;
+
+/* Decodes 16 bytes to d[0..16) when each is ASCII (a NUL included) or in a
+ * linear range, and some is not ASCII, with no table; else writes nothing
+ * and says whether all 16 are ASCII (for the ASCII kernel, which is
+ * faster). */
+WENC_INLINE linear_result sb_linear16(const uint8_t *s, const sb_linear *lin,
+                                      uint16_t *d)
+{
+    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i ascii = _mm_cmpgt_epi8(bytes, _mm_set1_epi8(-1));
+    __m128i known = _mm_or_si128(
+        ascii, _mm_or_si128(sb_in_range(bytes, lin->first[0], lin->span[0]),
+                            sb_in_range(bytes, lin->first[1], lin->span[1])));
+    if (_mm_movemask_epi8(known) != 0xFFFF)
+        return LINEAR_NONE;
+    if (_mm_movemask_epi8(ascii) == 0xFFFF)
+        return LINEAR_ASCII;
+    __m128i zero = _mm_setzero_si128();
+    __m128i low = _mm_unpacklo_epi8(bytes, zero);
+    __m128i high = _mm_unpackhi_epi8(bytes, zero);
+    __m128i add_low =
+        _mm_andnot_si128(_mm_unpacklo_epi8(ascii, ascii), lin->delta);
+    __m128i add_high =
+        _mm_andnot_si128(_mm_unpackhi_epi8(ascii, ascii), lin->delta);
+    _mm_storeu_si128((__m128i *)(void *)d, _mm_add_epi16(low, add_low));
+    _mm_storeu_si128((__m128i *)(void *)(d + 8),
+                     _mm_add_epi16(high, add_high));
+    return LINEAR_DONE;
+}
+#endif
+
+/* Decodes to UTF-16 with no branch per byte: where SSE2 is available, 16
+ * bytes at a time while they are ASCII or in the table's linear ranges; else
+ * eight bytes at a time through the decode table, handing words of ASCII to
+ * the ASCII kernel. Stops before a word holding a unit 0 (an unmapped byte,
+ * or a NUL) or when fewer than 8 bytes are left; returns the bytes read, one
+ * unit written for each at d[*out_io..]. */
 static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
-                                const uint16_t units_of[256], uint16_t *d,
+                                const single_byte_table *table, uint16_t *d,
                                 size_t *out_io)
 {
+    const uint16_t *code_point_of = table->decode;
     size_t pos = 0, out = *out_io;
-    while (n - pos >= 16) {
+#ifdef SB_HAVE_SSE2
+    /* After the linear path fails, words to take by table before it is
+     * tried again: none, then 2, 6, 14, 30 as it keeps failing (text whose
+     * letters lie outside the ranges); none again once it succeeds. A table
+     * without linear ranges never takes it. */
+    unsigned backoff = 0;
+    size_t skip = table->linear_last[0] == 0 ? SIZE_MAX : 0;
+    sb_linear lin;
+    sb_linear_init(&lin, table);
+#endif
+    while (n - pos >= 8) {
+#ifdef SB_HAVE_SSE2
+        if (skip > 0) {
+            skip--;
+        } else if (n - pos >= 16) {
+            linear_result r;
+            size_t start = pos;
+            while ((r = sb_linear16(s + pos, &lin, d + out)) == LINEAR_DONE) {
+                pos += 16;
+                out += 16;
+                if (n - pos < 16)
+                    break;
+            }
+            if (pos > start)
+                backoff = 0;
+            if (r == LINEAR_DONE)
+                continue;
+            if (r == LINEAR_ASCII) {
+                fast_ascii_step(s, &pos, n, d, &out, 1);
+                continue;
+            }
+            backoff += backoff < 5;
+            skip = (1u << backoff) - 2;
+        }
+#endif
         uint64_t eight;
         memcpy(&eight, s + pos, sizeof eight);
         if ((eight & UINT64_C(0x8080808080808080)) == 0) {
@@ -36,7 +125,7 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
         uint16_t units[8];
         uint32_t zero_seen = 0;
         for (int i = 0; i < 8; i++) {
-            units[i] = units_of[s[pos + i]];
+            units[i] = code_point_of[s[pos + i]];
             zero_seen |= (uint32_t)units[i] - 1;
         }
         if (zero_seen & 0x10000)
@@ -56,32 +145,29 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                                    size_t cap, size_t *written, bool last,
                                    int utf16)
 {
-    const uint16_t *index = dec->encoding_ == WENC_X_USER_DEFINED
-                                ? wenc_x_user_defined_decode
-                                : table_of(dec->encoding_)->decode;
+    const single_byte_table *table = table_of(dec->encoding_);
+    const uint16_t *code_point_of = table->decode;
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
-    uint16_t units_of[256];
-    const bool by_words = utf16 && len >= 64;
     (void)last;
-    if (by_words)
-        sb_units_of_bytes(index, units_of);
     while (pos < len) {
         /* With room for the worst case (3 UTF-8 bytes or 1 UTF-16 unit per
          * byte), nothing is checked per byte until an error. */
         size_t room = utf16 ? cap - out : (cap - out) / 3;
         size_t end = pos + (len - pos < room ? len - pos : room);
-        while (by_words && end - pos >= 16) {
+        if (utf16) {
             uint16_t *d = (uint16_t *)dst;
-            pos += sb_words_to_utf16(src + pos, end - pos, units_of, d, &out);
-            if (end - pos < 16)
-                break;
-            /* The word with a unit 0, byte by byte up to an unmapped one. */
-            size_t word_end = pos + 8;
-            while (pos < word_end && (units_of[src[pos]] != 0 || src[pos] == 0))
-                d[out++] = units_of[src[pos++]];
-            if (pos < word_end)
-                break;
+            for (;;) {
+                pos += sb_words_to_utf16(src + pos, end - pos, table, d, &out);
+                /* Fewer than 8 bytes left, or a word with a unit 0: byte by
+                 * byte up to an unmapped byte, or the end of the word. */
+                size_t word_end = end - pos < 8 ? end : pos + 8;
+                while (pos < word_end &&
+                       (code_point_of[src[pos]] != 0 || src[pos] == 0))
+                    d[out++] = code_point_of[src[pos++]];
+                if (pos < word_end || word_end == end)
+                    break;
+            }
         }
         while (pos < end) {
             uint8_t b = src[pos];
@@ -89,7 +175,7 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                 fast_ascii_step(src, &pos, end, dst, &out, utf16);
                 continue;
             }
-            uint32_t cp = index[b - 0x80];
+            uint32_t cp = code_point_of[b];
             if (cp == 0)
                 break;
             out = sink_put(dst, out, cp, utf16);
@@ -103,7 +189,7 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
         }
         if (pos == len)
             break;
-        uint32_t cp = index[src[pos] - 0x80];
+        uint32_t cp = code_point_of[src[pos]];
         if (cp == 0) {
             st = sink_error(dec, NULL, 0, src + pos, 1, dst, cap, &out, utf16);
             if (st == CODEC_OUTPUT_FULL)

@@ -2,7 +2,7 @@
 #include "loops.h"
 
 /* §14.5.1 x-user-defined decoder: the single-byte decoder loop over the
- * computed table wenc_x_user_defined_decode (src/tables/single_byte.c). */
+ * computed table wenc_x_user_defined_table (src/tables/single_byte.c). */
 
 /* §14.5.2 x-user-defined encoder */
 static size_t xud_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
