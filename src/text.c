@@ -34,28 +34,28 @@ bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td)
     return td->ignore_bom_;
 }
 
-/* The decoder decode() will use: renewed unless the last call streamed. */
-static const wenc_decoder *next_decoder(const wenc_text_decoder *td,
-                                        wenc_decoder *fresh)
+/* The output decode() may need: a renewed decoder holds no bytes, so every
+ * input byte gives at most one UTF-16 unit or 3 UTF-8 bytes; after a
+ * streaming call, the decoder says. */
+static size_t text_max_len(const wenc_text_decoder *td, size_t len, int utf16)
 {
     if (td->do_not_flush_)
-        return &td->decoder_;
-    *fresh = td->decoder_;
-    wenc_decoder_reset(fresh);
-    return fresh;
+        return utf16 ? wenc_decoder_max_utf16_len(&td->decoder_, len)
+                     : wenc_decoder_max_utf8_len(&td->decoder_, len);
+    if (utf16)
+        return len;
+    return len > SIZE_MAX / 3 ? SIZE_MAX : len * 3;
 }
 
 size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,
                                        size_t len)
 {
-    wenc_decoder fresh;
-    return wenc_decoder_max_utf16_len(next_decoder(td, &fresh), len);
+    return text_max_len(td, len, 1);
 }
 
 size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td, size_t len)
 {
-    wenc_decoder fresh;
-    return wenc_decoder_max_utf8_len(next_decoder(td, &fresh), len);
+    return text_max_len(td, len, 0);
 }
 
 /* §7.1 serialize I/O queue: the first code point serialized since the
@@ -91,8 +91,7 @@ static wenc_text_status text_decode(wenc_text_decoder *td,
                                     bool stream, void *dst, size_t *dst_len,
                                     size_t *consumed, int utf16)
 {
-    size_t need = utf16 ? wenc_text_decoder_max_utf16_len(td, len)
-                        : wenc_text_decoder_max_utf8_len(td, len);
+    size_t need = text_max_len(td, len, utf16);
     if (consumed)
         *consumed = 0;
     if (*dst_len < need) {
@@ -134,14 +133,32 @@ wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
     return text_decode(td, input, len, stream, dst, dst_len, consumed, 0);
 }
 
+/* The UTF-8 encoder (§8.1.2) over a whole UTF-16 string from a new encoder,
+ * through its codec directly: the driver's replayed and held units never
+ * arise, as UTF-8 encodes every scalar value and, this being the last
+ * input, a lone surrogate at the end is replaced rather than held. Stops
+ * before the first code point that does not fit whole. */
+static void utf8_of_utf16(const uint16_t *src, size_t len, uint8_t *dst,
+                          size_t cap, size_t *read, size_t *written)
+{
+    uint8_t none[1];
+    *read = *written = 0;
+    if (len == 0)
+        return;
+    if (dst == NULL)
+        dst = none, cap = 0;
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+    wenc_utf8_encoder.from_utf16(&enc, src, len, read, dst, cap, written,
+                                 true);
+}
+
 /* TextEncoder encode(input) (§7.4) */
 size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst)
 {
-    wenc_encoder enc;
-    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
-    size_t n = len, m = len * 3;
-    wenc_encode_from_utf16(&enc, input, &n, dst, &m, true);
-    return m;
+    size_t read, written;
+    utf8_of_utf16(input, len, dst, len * 3, &read, &written);
+    return written;
 }
 
 size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst)
@@ -158,12 +175,7 @@ size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst)
 void wenc_text_encode_into(const uint16_t *src, size_t len, uint8_t *dst,
                            size_t cap, size_t *read, size_t *written)
 {
-    wenc_encoder enc;
-    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
-    size_t n = len, m = cap;
-    wenc_encode_from_utf16(&enc, src, &n, dst, &m, true);
-    *read = n;
-    *written = m;
+    utf8_of_utf16(src, len, dst, cap, read, written);
 }
 
 /* TextEncoderStream (§7.6) */

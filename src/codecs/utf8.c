@@ -277,12 +277,10 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                     uint64_t four;
                     memcpy(&four, src + pos, sizeof four);
                     if ((four & UINT64_C(0xFF80FF80FF80FF80)) == 0) {
-                        dst[out] = (uint8_t)u;
-                        dst[out + 1] = (uint8_t)src[pos + 1];
-                        dst[out + 2] = (uint8_t)src[pos + 2];
-                        dst[out + 3] = (uint8_t)src[pos + 3];
-                        out += 4;
-                        pos += 4;
+                        size_t n = wenc_utf16_ascii_to_bytes(
+                            src + pos, dst + out, end - pos);
+                        out += n;
+                        pos += n;
                         continue;
                     }
                 }
