@@ -31,26 +31,37 @@ const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayName = uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
 const typedArrayBuffer = uncurry(getter(TypedArrayPrototype, 'buffer'));
 const typedArrayLength = uncurry(getter(TypedArrayPrototype, 'length'));
+const typedArrayByteOffset =
+  uncurry(getter(TypedArrayPrototype, 'byteOffset'));
+const typedArrayByteLength =
+  uncurry(getter(TypedArrayPrototype, 'byteLength'));
 const dataViewBuffer = uncurry(getter(DataView.prototype, 'buffer'));
 const resizableGetter = getter(ArrayBuffer.prototype, 'resizable');
 const growableGetter = getter(SharedArrayBuffer.prototype, 'growable');
 const isResizable = resizableGetter ? uncurry(resizableGetter) : () => false;
 const isGrowable = growableGetter ? uncurry(growableGetter) : () => false;
 
+// decode()'s input kinds, times 2 plus 1 for stream, in SLOT_MODE.
 const INPUT_NONE = 0;
 const INPUT_ARRAY_BUFFER = 2;
 const INPUT_TYPED_ARRAY = 4;
 const INPUT_DATA_VIEW = 6;
 const INPUT_SHARED = 8; // wrapped in a Uint8Array before the addon sees it
 
-// Arrays the addon writes into: encodeInto's written count, and encode()'s
-// output for strings of up to SMALL_ENCODE_UNITS code units, which is copied
-// into a new Uint8Array here (cheaper than an ArrayBuffer made by the addon).
+// Numbers passed to and from the addon without a Node-API call each:
+// decode()'s mode, decode()'s and encodeInto()'s typed array's byte range,
+// encodeInto()'s read and written.
+const SLOT_MODE = 0;
+const SLOT_BYTE_OFFSET = 1;
+const SLOT_BYTE_LENGTH = 2;
+const SLOT_READ = 3;
+const SLOT_WRITTEN = 4;
+const slots = new Float64Array(new ArrayBuffer(40));
+// encode()'s output for strings of up to SMALL_ENCODE_UNITS code units,
+// copied into a new Uint8Array here (cheaper than one made by the addon).
 const SMALL_ENCODE_UNITS = 256;
-const SHORT_ASCII_UNITS = 64;
-const encodeIntoSlots = new Float64Array(new ArrayBuffer(16));
 const smallOutput = new Uint8Array(new ArrayBuffer(3 * SMALL_ENCODE_UNITS));
-addon.setSharedArrays(encodeIntoSlots, smallOutput);
+addon.setSharedArrays(slots, smallOutput);
 
 // The resizable getter throws for a SharedArrayBuffer, which is rare.
 function isResizableBuffer(buffer) {
@@ -62,16 +73,11 @@ function isResizableBuffer(buffer) {
 }
 
 // WebIDL: AllowSharedBufferSource, i.e. (ArrayBuffer or SharedArrayBuffer or
-// [AllowShared] ArrayBufferView), none of them resizable. Returns the kind
-// for the addon (INPUT_SHARED: the caller wraps it in a Uint8Array).
-function bufferSourceKind(value, what) {
+// [AllowShared] ArrayBufferView), none of them resizable, for a value that is
+// not a typed array (decodeInput() takes those). Returns the kind for the
+// addon (INPUT_SHARED: the caller wraps it in a Uint8Array).
+function otherBufferSourceKind(value, what) {
   if (ArrayBuffer.isView(value)) {
-    if (typedArrayName(value) !== undefined) {
-      if (isResizableBuffer(typedArrayBuffer(value))) {
-        throw new TypeError(`${what} must not be backed by a resizable buffer`);
-      }
-      return INPUT_TYPED_ARRAY;
-    }
     if (isResizableBuffer(dataViewBuffer(value))) {
       throw new TypeError(`${what} must not be backed by a resizable buffer`);
     }
@@ -136,6 +142,45 @@ function webidlInterface(constructor, name) {
   });
 }
 
+// §7.2 decode(input, options) and §7.5 decode and enqueue a chunk: converts
+// input (undefined or an AllowSharedBufferSource), then options (a
+// TextDecodeOptions dictionary), then decodes. The addon's decode(handle,
+// input, buffer) finds the mode in the slots, and a typed array's byte range
+// there too when given its buffer, which spares it asking V8 for them.
+function decodeInput(handle, input, options, what) {
+  let kind = INPUT_NONE;
+  let buffer;
+  if (input !== undefined) {
+    if (ArrayBuffer.isView(input) && typedArrayName(input) !== undefined) {
+      buffer = typedArrayBuffer(input);
+      if (isResizableBuffer(buffer)) {
+        throw new TypeError(`${what} must not be backed by a resizable buffer`);
+      }
+      kind = INPUT_TYPED_ARRAY;
+    } else {
+      kind = otherBufferSourceKind(input, what);
+      if (kind === INPUT_SHARED) {
+        input = new Uint8Array(input);
+        kind = INPUT_TYPED_ARRAY;
+      }
+    }
+  }
+  let stream = false;
+  if (options !== undefined) {
+    const dict = dictionary(options, 'options');
+    if (dict !== undefined) stream = Boolean(dict.stream);
+  }
+  // No user code runs from here to the addon's return.
+  slots[SLOT_MODE] = kind + (stream ? 1 : 0);
+  if (buffer !== undefined) {
+    slots[SLOT_BYTE_OFFSET] = typedArrayByteOffset(input);
+    slots[SLOT_BYTE_LENGTH] = typedArrayByteLength(input);
+  }
+  return addon.decode(handle, input, buffer);
+}
+
+const streamOptions = Object.freeze({ __proto__: null, stream: true });
+
 // §7.2
 class TextDecoder {
   #handle;
@@ -154,21 +199,7 @@ class TextDecoder {
 
   // §7.2 decode(input, options)
   decode(input = undefined, options = undefined) {
-    const handle = this.#handle;
-    let kind = INPUT_NONE;
-    if (input !== undefined) {
-      kind = bufferSourceKind(input, 'input');
-      if (kind === INPUT_SHARED) {
-        input = new Uint8Array(input);
-        kind = INPUT_TYPED_ARRAY;
-      }
-    }
-    let stream = false;
-    if (options !== undefined) {
-      const dict = dictionary(options, 'options');
-      if (dict !== undefined) stream = Boolean(dict.stream);
-    }
-    return addon.decode(handle, input, kind + (stream ? 1 : 0));
+    return decodeInput(this.#handle, input, options, 'input');
   }
 }
 webidlInterface(TextDecoder, 'TextDecoder');
@@ -207,22 +238,14 @@ class TextEncoder {
         typedArrayName(destination) !== 'Uint8Array') {
       throw new TypeError('destination is not a Uint8Array');
     }
-    if (isResizableBuffer(typedArrayBuffer(destination))) {
+    const buffer = typedArrayBuffer(destination);
+    if (isResizableBuffer(buffer)) {
       throw new TypeError('destination must not be backed by a resizable buffer');
     }
-    // Short ASCII strings are copied here: a call into the addon costs more.
-    const length = sourceString.length;
-    if (length <= SHORT_ASCII_UNITS && length <= typedArrayLength(destination)) {
-      let i = 0;
-      for (; i < length; i++) {
-        const unit = sourceString.charCodeAt(i);
-        if (unit >= 0x80) break;
-        destination[i] = unit;
-      }
-      if (i === length) return { read: length, written: length };
-    }
-    const read = addon.encodeInto(sourceString, destination);
-    return { read, written: encodeIntoSlots[1] };
+    slots[SLOT_BYTE_OFFSET] = typedArrayByteOffset(destination);
+    slots[SLOT_BYTE_LENGTH] = typedArrayByteLength(destination);
+    addon.encodeInto(sourceString, destination, buffer);
+    return { read: slots[SLOT_READ], written: slots[SLOT_WRITTEN] };
   }
 }
 webidlInterface(TextEncoder, 'TextEncoder');
@@ -245,17 +268,16 @@ class TextDecoderStream {
       __proto__: null,
       // §7.5 decode and enqueue a chunk
       transform(chunk, controller) {
-        let kind = bufferSourceKind(chunk, 'chunk');
-        if (kind === INPUT_SHARED) {
-          chunk = new Uint8Array(chunk);
-          kind = INPUT_TYPED_ARRAY;
+        if (chunk === undefined) {
+          throw new TypeError(
+            'chunk is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView');
         }
-        const output = addon.decode(handle, chunk, kind + 1);
+        const output = decodeInput(handle, chunk, streamOptions, 'chunk');
         if (output !== '') controller.enqueue(output);
       },
       // §7.5 flush and enqueue
       flush(controller) {
-        const output = addon.decode(handle, undefined, INPUT_NONE);
+        const output = decodeInput(handle, undefined, undefined, 'input');
         if (output !== '') controller.enqueue(output);
       },
     }, writableStrategy(), readableStrategy());

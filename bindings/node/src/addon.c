@@ -18,6 +18,16 @@ enum input_kind {
     INPUT_DATA_VIEW = 3
 };
 
+/* Numbers index.js and the addon pass in a Float64Array (see index.js). */
+enum slot {
+    SLOT_MODE,        /* decode(): input kind * 2 + stream */
+    SLOT_BYTE_OFFSET, /* decode(): a typed array's range in its buffer */
+    SLOT_BYTE_LENGTH,
+    SLOT_READ,        /* encodeInto(): code units read */
+    SLOT_WRITTEN,     /* encodeInto(): bytes written */
+    SLOT_COUNT
+};
+
 /* A buffer kept per Node.js environment (main thread or worker) and reused
  * between calls. */
 typedef struct scratch {
@@ -31,8 +41,8 @@ typedef struct scratch {
 typedef struct addon_state {
     scratch code_units;
     scratch bytes;
-    napi_ref encode_into_slots_ref;
-    double *encode_into_slots; /* [1] receives encodeInto's written */
+    napi_ref slots_ref;
+    double *slots; /* SLOT_COUNT numbers */
     napi_ref small_output_ref;
     uint8_t *small_output;     /* encodeSmall() writes here */
     size_t small_output_len;
@@ -103,20 +113,13 @@ static void free_addon_state(napi_env env, void *data, void *hint)
 {
     addon_state *state = data;
     (void)hint;
-    if (state->encode_into_slots_ref)
-        napi_delete_reference(env, state->encode_into_slots_ref);
+    if (state->slots_ref)
+        napi_delete_reference(env, state->slots_ref);
     if (state->small_output_ref)
         napi_delete_reference(env, state->small_output_ref);
     free(state->code_units.data);
     free(state->bytes.data);
     free(state);
-}
-
-static addon_state *get_state(napi_env env)
-{
-    void *data = NULL;
-    napi_get_instance_data(env, &data);
-    return data;
 }
 
 static void *throw_no_memory(napi_env env)
@@ -147,10 +150,10 @@ static size_t element_size(napi_typedarray_type type)
 /* Reads at most `limit` code units of a JS string into the code-unit
  * scratch; *len receives how many. One Node-API call when they fit in the
  * scratch as it is. */
-static const uint16_t *read_string_prefix(napi_env env, napi_value value,
-                                          size_t limit, size_t *len)
+static const uint16_t *read_string_prefix(napi_env env, addon_state *state,
+                                          napi_value value, size_t limit,
+                                          size_t *len)
 {
-    addon_state *state = get_state(env);
     size_t room = state->code_units.capacity / 2;
     if (limit >= room) {
         size_t length = 0;
@@ -176,10 +179,10 @@ static const uint16_t *read_string_prefix(napi_env env, napi_value value,
 }
 
 /* A JS string's UTF-16 code units, copied into the code-unit scratch. */
-static const uint16_t *read_string(napi_env env, napi_value value,
-                                   size_t *len)
+static const uint16_t *read_string(napi_env env, addon_state *state,
+                                   napi_value value, size_t *len)
 {
-    return read_string_prefix(env, value, SIZE_MAX / 4, len);
+    return read_string_prefix(env, state, value, SIZE_MAX / 4, len);
 }
 
 /* A new Uint8Array holding a copy of bytes[0..len). */
@@ -309,22 +312,62 @@ static napi_value decoder_new(napi_env env, napi_callback_info info)
     return result;
 }
 
-static bool input_bytes(napi_env env, napi_value input, int kind,
-                        const uint8_t **bytes, size_t *len)
+/* The bytes of a typed array: its byte range, which index.js put in the
+ * slots, of `buffer` when that is an ArrayBuffer; else (a SharedArrayBuffer,
+ * which Node-API does not take as an ArrayBuffer) as V8 gives them. */
+static bool typed_array_bytes(napi_env env, const double *slots,
+                              napi_value array, napi_value buffer,
+                              uint8_t **bytes, size_t *len)
+{
+    void *data = NULL;
+    size_t buffer_len = 0;
+    *bytes = NULL;
+    *len = 0;
+    if (napi_get_arraybuffer_info(env, buffer, &data, &buffer_len) ==
+        napi_ok) {
+        double offset = slots[SLOT_BYTE_OFFSET];
+        double length = slots[SLOT_BYTE_LENGTH];
+        if (!(offset >= 0 && length >= 0 && offset <= (double)buffer_len &&
+              length <= (double)buffer_len - offset)) {
+            napi_throw_range_error(env, NULL,
+                                   "wenc: typed array outside its buffer");
+            return false;
+        }
+        if (data) {
+            *bytes = (uint8_t *)data + (size_t)offset;
+            *len = (size_t)length;
+        }
+        return true;
+    }
+    napi_typedarray_type type;
+    size_t length = 0;
+    if (napi_get_typedarray_info(env, array, &type, &length, &data, NULL,
+                                 NULL) != napi_ok)
+        return false;
+    if (data) {
+        *bytes = data;
+        *len = length * element_size(type);
+    }
+    return true;
+}
+
+/* The bytes of decode()'s input, of the kind index.js says. */
+static bool input_bytes(napi_env env, const double *slots, napi_value input,
+                        napi_value buffer, int kind, const uint8_t **bytes,
+                        size_t *len)
 {
     void *data = NULL;
     *bytes = NULL;
     *len = 0;
+    if (kind == INPUT_TYPED_ARRAY) {
+        uint8_t *view = NULL;
+        bool ok = typed_array_bytes(env, slots, input, buffer, &view, len);
+        *bytes = view;
+        return ok;
+    }
     if (kind == INPUT_ARRAY_BUFFER) {
         if (napi_get_arraybuffer_info(env, input, &data, len) != napi_ok)
             return false;
-    } else if (kind == INPUT_TYPED_ARRAY) {
-        napi_typedarray_type type;
-        size_t length = 0;
-        if (napi_get_typedarray_info(env, input, &type, &length, &data, NULL,
-                                     NULL) != napi_ok)
-            return false;
-        *len = length * element_size(type);
     } else if (kind == INPUT_DATA_VIEW) {
         if (napi_get_dataview_info(env, input, len, &data, NULL, NULL) !=
             napi_ok)
@@ -346,20 +389,29 @@ static napi_value throw_decode_type_error(napi_env env,
     return NULL;
 }
 
-/* decode(handle, input, kind * 2 + stream): the string. §7.2 decode() */
+/* decode(handle, input, buffer), with input's kind * 2 + stream in
+ * SLOT_MODE, and buffer a typed array's buffer or undefined: the string.
+ * §7.2 decode() */
 static napi_value decoder_decode(napi_env env, napi_callback_info info)
 {
     size_t argc = 3;
     napi_value args[3], result;
     decoder_handle *handle = NULL;
-    int32_t mode = 0;
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    double mode_slot = state->slots[SLOT_MODE];
+    if (!(mode_slot >= 0 && mode_slot <= INPUT_DATA_VIEW * 2 + 1)) {
+        napi_throw_type_error(env, NULL, "wenc: no such decode mode");
+        return NULL;
+    }
+    int mode = (int)mode_slot;
     NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&handle));
-    NAPI_CALL(env, napi_get_value_int32(env, args[2], &mode));
     bool stream = mode & 1;
     const uint8_t *input;
     size_t len;
-    if (!input_bytes(env, args[1], mode >> 1, &input, &len)) {
+    if (!input_bytes(env, state->slots, args[1], args[2], mode >> 1, &input,
+                     &len)) {
         throw_last_error(env);
         return NULL;
     }
@@ -386,7 +438,6 @@ static napi_value decoder_decode(napi_env env, napi_callback_info info)
         handle->queued_len = 0;
     }
 
-    addon_state *state = get_state(env);
     uint16_t *units = state->code_units.data;
     size_t written = state->code_units.capacity / 2, consumed = 0;
     wenc_text_status status = WENC_TEXT_BUFFER_TOO_SMALL;
@@ -435,11 +486,12 @@ static napi_value text_encode(napi_env env, napi_callback_info info)
 {
     size_t argc = 1, len = 0;
     napi_value arg;
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    const uint16_t *units = read_string(env, arg, &len);
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL,
+                                    (void **)&state));
+    const uint16_t *units = read_string(env, state, arg, &len);
     if (!units)
         return NULL;
-    addon_state *state = get_state(env);
     uint8_t *bytes = len < SIZE_MAX / 3
                          ? scratch_reserve(&state->bytes, len * 3)
                          : NULL;
@@ -452,32 +504,35 @@ static napi_value text_encode(napi_env env, napi_callback_info info)
     return result;
 }
 
-/* encodeInto(string, uint8Array): read; written goes to the result slots.
- * §7.4 encodeInto() */
+/* encodeInto(string, uint8Array, buffer), with the array's byte range in
+ * buffer in the slots: read and written go to the slots. §7.4 encodeInto() */
 static napi_value text_encode_into(napi_env env, napi_callback_info info)
 {
-    size_t argc = 2;
-    napi_value args[2], result;
-    void *data = NULL;
+    size_t argc = 3;
+    napi_value args[3];
+    addon_state *state = NULL;
+    uint8_t *data = NULL;
     size_t capacity = 0, length = 0;
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
-    NAPI_CALL(env, napi_get_typedarray_info(env, args[1], NULL, &capacity,
-                                            &data, NULL, NULL));
-    if (!data)
-        capacity = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    if (!typed_array_bytes(env, state->slots, args[1], args[2], &data,
+                           &capacity)) {
+        throw_last_error(env);
+        return NULL;
+    }
     /* No more than capacity units fit; one more shows a surrogate pair's
      * second half. */
     size_t limit = capacity < SIZE_MAX / 4 ? capacity + 1 : SIZE_MAX / 4;
-    const uint16_t *units = read_string_prefix(env, args[0], limit, &length);
+    const uint16_t *units =
+        read_string_prefix(env, state, args[0], limit, &length);
     if (!units)
         return NULL;
     size_t read = 0, written = 0;
     wenc_text_encode_into(units, length, data, capacity, &read, &written);
-    addon_state *state = get_state(env);
     scratch_trim(&state->code_units);
-    state->encode_into_slots[1] = (double)written;
-    NAPI_CALL(env, napi_create_double(env, (double)read, &result));
-    return result;
+    state->slots[SLOT_READ] = (double)read;
+    state->slots[SLOT_WRITTEN] = (double)written;
+    return NULL;
 }
 
 /* encodeSmall(string): the UTF-8 length; the bytes go to the small output
@@ -487,10 +542,11 @@ static napi_value text_encode_small(napi_env env, napi_callback_info info)
 {
     size_t argc = 1, length = 0;
     napi_value arg, result;
-    addon_state *state = get_state(env);
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    const uint16_t *units =
-        read_string_prefix(env, arg, state->small_output_len / 3, &length);
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL,
+                                    (void **)&state));
+    const uint16_t *units = read_string_prefix(
+        env, state, arg, state->small_output_len / 3, &length);
     if (!units)
         return NULL;
     size_t written = wenc_text_encode(units, length, state->small_output);
@@ -523,18 +579,18 @@ static void *hold_typed_array(napi_env env, napi_value array,
     return data;
 }
 
-/* setSharedArrays(float64Array(2), uint8Array): where encodeInto puts
- * written, and where encodeSmall puts its bytes. */
+/* setSharedArrays(float64Array, uint8Array): the slots, and where
+ * encodeSmall puts its bytes. */
 static napi_value set_shared_arrays(napi_env env, napi_callback_info info)
 {
     size_t argc = 2, length = 0;
     napi_value args[2];
-    addon_state *state = get_state(env);
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
-    state->encode_into_slots =
-        hold_typed_array(env, args[0], napi_float64_array, 2,
-                         &state->encode_into_slots_ref, &length);
-    if (!state->encode_into_slots)
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    state->slots = hold_typed_array(env, args[0], napi_float64_array,
+                                    SLOT_COUNT, &state->slots_ref, &length);
+    if (!state->slots)
         return NULL;
     state->small_output =
         hold_typed_array(env, args[1], napi_uint8_array, 3,
@@ -560,12 +616,13 @@ static napi_value encoder_stream_chunk(napi_env env, napi_callback_info info)
     size_t argc = 2, len = 0;
     napi_value args[2];
     wenc_text_encoder_stream *stream = NULL;
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
     NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&stream));
-    const uint16_t *units = read_string(env, args[1], &len);
+    const uint16_t *units = read_string(env, state, args[1], &len);
     if (!units)
         return NULL;
-    addon_state *state = get_state(env);
     uint8_t *bytes = len < SIZE_MAX / 3 - 1
                          ? scratch_reserve(&state->bytes, (len + 1) * 3)
                          : NULL;
@@ -602,7 +659,9 @@ static napi_value encode_legacy(napi_env env, napi_callback_info info)
     napi_value args[3], result;
     bool fatal = false;
     char label[128];
-    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
     NAPI_CALL(env, napi_get_value_string_utf8(env, args[0], label,
                                               sizeof label, &label_len));
     NAPI_CALL(env, napi_get_value_bool(env, args[2], &fatal));
@@ -615,7 +674,7 @@ static napi_value encode_legacy(napi_env env, napi_callback_info info)
         NAPI_CALL(env, napi_get_null(env, &result));
         return result;
     }
-    const uint16_t *units = read_string(env, args[1], &len);
+    const uint16_t *units = read_string(env, state, args[1], &len);
     if (!units)
         return NULL;
     size_t need = wenc_encoder_max_len(&encoder, len);
@@ -634,7 +693,7 @@ static napi_value encode_legacy(napi_env env, napi_callback_info info)
     }
     result = new_uint8_array(env, bytes, written);
     free(bytes);
-    scratch_trim(&get_state(env)->code_units);
+    scratch_trim(&state->code_units);
     return result;
 }
 
@@ -653,23 +712,23 @@ NAPI_MODULE_INIT()
         return throw_no_memory(env);
     const napi_property_descriptor functions[] = {
         {"decoderNew", NULL, decoder_new, NULL, NULL, NULL, napi_default,
-         NULL},
-        {"decode", NULL, decoder_decode, NULL, NULL, NULL, napi_default, NULL},
-        {"encode", NULL, text_encode, NULL, NULL, NULL, napi_default, NULL},
+         state},
+        {"decode", NULL, decoder_decode, NULL, NULL, NULL, napi_default, state},
+        {"encode", NULL, text_encode, NULL, NULL, NULL, napi_default, state},
         {"encodeInto", NULL, text_encode_into, NULL, NULL, NULL, napi_default,
-         NULL},
+         state},
         {"encodeSmall", NULL, text_encode_small, NULL, NULL, NULL,
-         napi_default, NULL},
+         napi_default, state},
         {"setSharedArrays", NULL, set_shared_arrays, NULL, NULL, NULL,
-         napi_default, NULL},
+         napi_default, state},
         {"encoderStreamNew", NULL, encoder_stream_new, NULL, NULL, NULL,
-         napi_default, NULL},
+         napi_default, state},
         {"encoderStreamChunk", NULL, encoder_stream_chunk, NULL, NULL, NULL,
-         napi_default, NULL},
+         napi_default, state},
         {"encoderStreamFlush", NULL, encoder_stream_flush, NULL, NULL, NULL,
-         napi_default, NULL},
+         napi_default, state},
         {"encodeLegacy", NULL, encode_legacy, NULL, NULL, NULL, napi_default,
-         NULL},
+         state},
     };
     NAPI_CALL(env, napi_define_properties(
                        env, exports, sizeof functions / sizeof functions[0],

@@ -241,6 +241,32 @@ test('detached buffers decode as empty', () => {
   assert.equal(decoder.decode(view), FFFD);
 });
 
+test('user code in the options runs before the input is read', () => {
+  const decoder = new TextDecoder();
+  const other = new TextDecoder('windows-1252');
+  const input = new Uint8Array([0x20, 0x43, 0xC3, 0xA9]).subarray(1);
+  const reentrant = {
+    get stream() {
+      assert.equal(other.decode(
+        new Uint8Array([0x45, 0x46, 0x80, 0x48]).subarray(2)), '\u20ACH');
+      return false;
+    },
+  };
+  assert.equal(decoder.decode(input, reentrant), 'C\u00E9');
+  const buffer = new Uint8Array([0x41, 0x42, 0x43]).buffer;
+  const detaching = {
+    get stream() {
+      structuredClone(buffer, { transfer: [buffer] });
+      return false;
+    },
+  };
+  assert.equal(decoder.decode(new Uint8Array(buffer, 1), detaching), '');
+  const order = [];
+  const options = { get stream() { order.push('options'); return false; } };
+  assert.throws(() => decoder.decode(42, options), TypeError);
+  assert.deepEqual(order, []);
+});
+
 test('resizable and growable buffers are a TypeError', (t) => {
   if (!needResizable(t)) return;
   const decoder = new TextDecoder();

@@ -121,6 +121,27 @@ test('encodeInto() argument conversions', () => {
   assert.deepEqual(encoder.encodeInto('abc', detached),
     { read: 0, written: 0 });
   assert.deepEqual(encoder.encodeInto('', detached), { read: 0, written: 0 });
+  const target = new Uint8Array(new ArrayBuffer(12), 4, 6);
+  const reentrant = {
+    toString() {
+      assert.deepEqual(encoder.encodeInto('\u00E9\u00E9\u00E9',
+        new Uint8Array(new ArrayBuffer(10), 3, 5)), { read: 2, written: 4 });
+      return 'xy\u20AC!';
+    },
+  };
+  assert.deepEqual(encoder.encodeInto(reentrant, target),
+    { read: 4, written: 6 });
+  assert.deepEqual([...new Uint8Array(target.buffer)],
+    [0, 0, 0, 0, 0x78, 0x79, 0xE2, 0x82, 0xAC, 0x21, 0, 0]);
+  const doomed = new Uint8Array(8);
+  const detaching = {
+    toString() {
+      structuredClone(doomed.buffer, { transfer: [doomed.buffer] });
+      return 'abc';
+    },
+  };
+  assert.deepEqual(encoder.encodeInto(detaching, doomed),
+    { read: 0, written: 0 });
 });
 
 test('encodeInto() into a resizable buffer is a TypeError', (t) => {
