@@ -141,7 +141,7 @@ wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
 static void utf8_of_utf16(const uint16_t *src, size_t len, uint8_t *dst,
                           size_t cap, size_t *read, size_t *written)
 {
-    uint8_t none[1];
+    uint8_t none[1] = {0};
     *read = *written = 0;
     if (len == 0)
         return;
