@@ -235,21 +235,22 @@ static size_t held_bytes(const wenc_decoder *dec)
 /* Every byte read (or read again) yields at most one output code point of
  * at most 3 UTF-8 bytes or 1 UTF-16 unit per byte it spans, so (held + new)
  * bytes bound the output. */
-static size_t scaled(size_t a, size_t b, size_t factor)
+size_t wenc_decoded_max_len(size_t held, size_t src_len, int utf16)
 {
-    if (b > SIZE_MAX - a || a + b > SIZE_MAX / factor)
+    size_t factor = utf16 ? 1 : 3;
+    if (src_len > SIZE_MAX - held || held + src_len > SIZE_MAX / factor)
         return SIZE_MAX;
-    return (a + b) * factor;
+    return (held + src_len) * factor;
 }
 
 size_t wenc_decoder_max_utf8_len(const wenc_decoder *dec, size_t src_len)
 {
-    return scaled(held_bytes(dec), src_len, 3);
+    return wenc_decoded_max_len(held_bytes(dec), src_len, 0);
 }
 
 size_t wenc_decoder_max_utf16_len(const wenc_decoder *dec, size_t src_len)
 {
-    return scaled(held_bytes(dec), src_len, 1);
+    return wenc_decoded_max_len(held_bytes(dec), src_len, 1);
 }
 
 bool wenc_decoder_error(const wenc_decoder *dec, wenc_decode_error *err)

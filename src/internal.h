@@ -143,6 +143,10 @@ void wenc_decoder_set_error(wenc_decoder *dec, const uint8_t *held,
                             size_t held_len, const uint8_t *cur,
                             size_t cur_len);
 
+/* The most output (UTF-16 units, or UTF-8 bytes) that src_len new bytes can
+ * give a decoder holding `held` bytes; SIZE_MAX on overflow. */
+size_t wenc_decoded_max_len(size_t held, size_t src_len, int utf16);
+
 /* Pushes bytes that must be read again before the rest of the input. */
 void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
                               size_t n);

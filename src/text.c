@@ -34,17 +34,14 @@ bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td)
     return td->ignore_bom_;
 }
 
-/* The output decode() may need: a renewed decoder holds no bytes, so every
- * input byte gives at most one UTF-16 unit or 3 UTF-8 bytes; after a
- * streaming call, the decoder says. */
+/* The output decode() may need: after a streaming call, the decoder says;
+ * else it is renewed first, and a renewed decoder holds no bytes. */
 static size_t text_max_len(const wenc_text_decoder *td, size_t len, int utf16)
 {
     if (td->do_not_flush_)
         return utf16 ? wenc_decoder_max_utf16_len(&td->decoder_, len)
                      : wenc_decoder_max_utf8_len(&td->decoder_, len);
-    if (utf16)
-        return len;
-    return len > SIZE_MAX / 3 ? SIZE_MAX : len * 3;
+    return wenc_decoded_max_len(0, len, utf16);
 }
 
 size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,

@@ -529,6 +529,14 @@ static void test_x_user_defined(th *t)
     th_check_decode(t, WENC_X_USER_DEFINED, WENC_BOM_SNIFF, "FF FE 41 00", "41",
                     WENC_UTF_16LE);
 
+    /* long inputs, with the §14.5.1 decoder as an index */
+    uint32_t computed[128];
+    for (size_t p = 0; p < 128; p++)
+        computed[p] = 0xF780 + (uint32_t)p;
+    const th_index xud_index = {computed, 128, 128};
+    const sb_encoding xud = {WENC_X_USER_DEFINED, "x-user-defined", NULL};
+    test_long_mixed(t, &xud, &xud_index);
+
     /* §14.5 encoder: ASCII -> itself; U+F780..U+F7FF -> 0x80..0xFF; else
      * error */
     th_ctx(t, "x-user-defined encode");

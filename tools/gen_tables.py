@@ -495,7 +495,8 @@ def linear_ranges(decode):
     delta (mod 0x10000) that hold the most letters and marks, for the
     decoder's 16-byte path: ([first0, first1], [last0, last1], delta). A
     table with one such range gives it twice; one whose ranges hold less than
-    LINEAR_MIN_SHARE of its letters gives 0x00..0x00 twice (none)."""
+    LINEAR_MIN_SHARE of its letters gives 0x00..0x00 twice (none).
+    x-user-defined, with no letters and wholly linear, keeps its range."""
     runs = {}
     b = 0x80
     while b < 0x100:

@@ -30,7 +30,6 @@ const getter = (object, name) =>
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayName = uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
 const typedArrayBuffer = uncurry(getter(TypedArrayPrototype, 'buffer'));
-const typedArrayLength = uncurry(getter(TypedArrayPrototype, 'length'));
 const typedArrayByteOffset =
   uncurry(getter(TypedArrayPrototype, 'byteOffset'));
 const typedArrayByteLength =
@@ -95,7 +94,11 @@ function otherBufferSourceKind(value, what) {
     }
     return INPUT_SHARED;
   }
-  throw new TypeError(
+  throw notBufferSource(what);
+}
+
+function notBufferSource(what) {
+  return new TypeError(
     `${what} is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView`);
 }
 
@@ -268,10 +271,7 @@ class TextDecoderStream {
       __proto__: null,
       // §7.5 decode and enqueue a chunk
       transform(chunk, controller) {
-        if (chunk === undefined) {
-          throw new TypeError(
-            'chunk is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView');
-        }
+        if (chunk === undefined) throw notBufferSource('chunk');
         const output = decodeInput(handle, chunk, streamOptions, 'chunk');
         if (output !== '') controller.enqueue(output);
       },

@@ -168,18 +168,19 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                 if (pos < word_end || word_end == end)
                     break;
             }
-        }
-        while (pos < end) {
-            uint8_t b = src[pos];
-            if (b < 0x80) {
-                fast_ascii_step(src, &pos, end, dst, &out, utf16);
-                continue;
+        } else {
+            while (pos < end) {
+                uint8_t b = src[pos];
+                if (b < 0x80) {
+                    fast_ascii_step(src, &pos, end, dst, &out, utf16);
+                    continue;
+                }
+                uint32_t cp = code_point_of[b];
+                if (cp == 0)
+                    break;
+                out = sink_put(dst, out, cp, utf16);
+                pos++;
             }
-            uint32_t cp = code_point_of[b];
-            if (cp == 0)
-                break;
-            out = sink_put(dst, out, cp, utf16);
-            pos++;
         }
         if (pos == len)
             break;

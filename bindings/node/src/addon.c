@@ -128,6 +128,14 @@ static void *throw_no_memory(napi_env env)
     return NULL;
 }
 
+/* decode() and encodeInto() before setSharedArrays(): only a caller of the
+ * addon itself, not of index.js, can get here. */
+static void *throw_no_slots(napi_env env)
+{
+    napi_throw_error(env, NULL, "wenc: setSharedArrays() was not called");
+    return NULL;
+}
+
 static size_t element_size(napi_typedarray_type type)
 {
     switch (type) {
@@ -400,6 +408,8 @@ static napi_value decoder_decode(napi_env env, napi_callback_info info)
     addon_state *state = NULL;
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
                                     (void **)&state));
+    if (!state->slots)
+        return throw_no_slots(env);
     double mode_slot = state->slots[SLOT_MODE];
     if (!(mode_slot >= 0 && mode_slot <= INPUT_DATA_VIEW * 2 + 1)) {
         napi_throw_type_error(env, NULL, "wenc: no such decode mode");
@@ -515,6 +525,8 @@ static napi_value text_encode_into(napi_env env, napi_callback_info info)
     size_t capacity = 0, length = 0;
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
                                     (void **)&state));
+    if (!state->slots)
+        return throw_no_slots(env);
     if (!typed_array_bytes(env, state->slots, args[1], args[2], &data,
                            &capacity)) {
         throw_last_error(env);
