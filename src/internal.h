@@ -408,6 +408,18 @@ extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
 /* x-user-defined's decoder as a table (no encode table): bytes below 0x80
  * to themselves, byte 0x80 + i to U+F780 + i. */
 extern const single_byte_table wenc_x_user_defined_table;
+/* The UTF-8 encoder's SIMD kernel: row k packs the UTF-8 bytes of four
+ * units held from the start of 4-byte slots (bit i of k: unit i >= 0x80;
+ * bit 4 + i: unit i >= 0x800) into wenc_utf8_pack_length[k] bytes. */
+extern const uint8_t wenc_utf8_pack_shuffle[256][16];
+extern const uint8_t wenc_utf8_pack_length[256];
+/* Whether UTF-16 -> UTF-8 encoding takes its AVX2 kernel on this CPU (false
+ * where it is not compiled in); for the tests. */
+bool wenc_utf8_encoder_uses_avx2(void);
+
+/* Whether single-byte decoding to UTF-16 takes its AVX2 table kernel on
+ * this CPU (false where it is not compiled in); for the tests. */
+bool wenc_single_byte_uses_avx2(void);
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */

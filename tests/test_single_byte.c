@@ -2,6 +2,7 @@
  * (§14.5) and replacement (§14.1). Expected values come from the Standard's
  * index files, read at test time, and from the algorithms' text. */
 #include "harness.h"
+#include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,16 +226,33 @@ static uint32_t next_random(uint32_t *seed)
     return (*seed >> 16) & 0x7FFF;
 }
 
+/* Every mapped high byte at every position mod 32 (the widest SIMD block),
+ * in 128-byte rows each holding the 128 high bytes rotated by one more than
+ * the row before; the unmapped ones (tested in test_long_mixed()) are
+ * replaced by 'A', so that no block stops the table kernels. */
+static void test_every_byte_every_lane(th *t, const sb_encoding *e,
+                                       const th_index *ix)
+{
+    enum { ROWS = 32, LEN = 128 * ROWS };
+    static uint8_t in[LEN];
+    for (size_t i = 0; i < LEN; i++) {
+        size_t p = (i % 128 + i / 128) % 128;
+        in[i] = p < ix->size && ix->cp[p] != TH_NO_CP ? (uint8_t)(0x80 + p)
+                                                      : 'A';
+    }
+    check_long_input(t, e, ix, in, LEN, "every high byte at every lane");
+}
+
 /* Long inputs that take every path of the decoder's loops: runs of ASCII
  * long and short, runs of high bytes, NULs, and the index's unmapped bytes
- * (when it has any) at positions of each residue mod 16. In the first the
+ * (when it has any) at positions of each residue mod 32. In the first the
  * high bytes are any; in the second, text-like, they are those whose code
  * point is the byte plus the delta most of the index's bytes share (an
  * alphabet in index order, as in windows-1251's 0xC0-0xFF), with other
- * high bytes among them at positions of each residue mod 16. */
+ * high bytes among them at positions of each residue mod 32. */
 static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
 {
-    enum { LEN = 2400 };
+    enum { LEN = 3200 };
     uint8_t in[LEN];
     int unmapped = -1;
     for (size_t p = 0; p < ix->size && unmapped < 0; p++)
@@ -285,13 +303,13 @@ static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
             run++;
         }
         /* NULs, unmapped bytes and (text-like) other high bytes, at
-         * positions of each residue mod 16 */
-        for (size_t k = 0; k < 16; k++) {
+         * positions of each residue mod 32 */
+        for (size_t k = 0; k < 32; k++) {
             in[200 + 17 * k] = 0x00;
             if (unmapped >= 0)
                 in[800 + 33 * k] = (uint8_t)unmapped;
             if (text_like && others_len > 0)
-                in[1400 + 37 * k] = others[k % others_len];
+                in[1900 + 37 * k] = others[k % others_len];
         }
         check_long_input(t, e, ix, in, LEN,
                          text_like ? "long text-like input"
@@ -343,6 +361,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
         spec_free(&x);
     }
     test_long_mixed(t, e, &ix);
+    test_every_byte_every_lane(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {
@@ -536,6 +555,7 @@ static void test_x_user_defined(th *t)
     const th_index xud_index = {computed, 128, 128};
     const sb_encoding xud = {WENC_X_USER_DEFINED, "x-user-defined", NULL};
     test_long_mixed(t, &xud, &xud_index);
+    test_every_byte_every_lane(t, &xud, &xud_index);
 
     /* §14.5 encoder: ASCII -> itself; U+F780..U+F7FF -> 0x80..0xFF; else
      * error */
@@ -652,7 +672,22 @@ static void test_init_modes(th *t)
 int main(void)
 {
     th t;
+#ifdef WENC_NO_RUNTIME_SIMD
+    th_begin(&t, "test_single_byte_portable");
+#else
     th_begin(&t, "test_single_byte");
+#endif
+#ifdef WENC_NO_RUNTIME_SIMD
+    th_note(&t, "built without run-time SIMD kernels: the portable paths "
+                "are tested");
+#else
+    if (wenc_single_byte_uses_avx2())
+        th_note(&t, "the AVX2 table kernel is tested (test_single_byte_portable "
+                    "tests the path without it)");
+    else
+        th_note(&t, "SKIPPED: the AVX2 table kernel (not compiled in, or this "
+                    "CPU has no AVX2): only the portable paths are tested");
+#endif
     test_init_modes(&t);
     /* collect every code point of every single-byte index */
     cp_set all = {0};

@@ -751,6 +751,46 @@ def gen_euc_kr(src):
     return "".join(out)
 
 
+def utf8_pack_masks():
+    """For the UTF-8 encoder's SIMD kernel, per key (bit i: unit i of four is
+    >= 0x80, bit 4 + i: it is >= 0x800), the PSHUFB mask that packs the
+    four units' UTF-8 bytes, each unit's held from the start of a 4-byte
+    slot, and how many bytes that makes. Keys where a unit is >= 0x800 but
+    not >= 0x80 never occur; they are filled by the same rule."""
+    masks, lengths = [], []
+    for key in range(256):
+        mask = []
+        for unit in range(4):
+            length = 1 + (key >> unit & 1) + (key >> (4 + unit) & 1)
+            mask += [4 * unit + k for k in range(length)]
+        lengths.append(len(mask))
+        masks.append(mask + [0x80] * (16 - len(mask)))
+    return masks, lengths
+
+
+def gen_utf8_pack(src):
+    del src  # computed, not read from the Standard's data
+    masks, lengths = utf8_pack_masks()
+    out = [GENERATED_LINE + "\n",
+           emit_comment([
+               "Shuffle masks for the UTF-8 encoder's SIMD kernel",
+               "(src/codecs/utf8.c): computed by the generator, from no data",
+               "file. Row k packs four units whose UTF-8 bytes each start a",
+               "4-byte slot; bit i of k says unit i is >= 0x80, bit 4 + i that",
+               "it is >= 0x800; 0x80 clears a byte past the packed ones.",
+           ]),
+           '#include "../internal.h"\n\n',
+           "const uint8_t wenc_utf8_pack_shuffle[256][16] = {\n"]
+    for key, mask in enumerate(masks):
+        out.append("    /* 0x%02X */ {%s},\n"
+                   % (key, ", ".join("0x%02X" % b for b in mask)))
+    out.append("};\n\n")
+    out.append(emit_array("uint8_t", "wenc_utf8_pack_length", lengths,
+                          per_line=16, static=False, size="256",
+                          label=byte_label))
+    return "".join(out)
+
+
 # ---- driver ------------------------------------------------------------------------
 
 GENERATORS = (
@@ -760,6 +800,7 @@ GENERATORS = (
     ("big5.c", gen_big5),
     ("japanese.c", gen_japanese),
     ("euc_kr.c", gen_euc_kr),
+    ("utf8_pack.c", gen_utf8_pack),
 )
 
 

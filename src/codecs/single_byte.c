@@ -7,6 +7,16 @@
 #define SB_HAVE_SSE2 1
 #endif
 
+/* An AVX2 table kernel, compiled for x86-64 with gcc or clang and taken
+ * when the CPU has AVX2 (asked of the compiler's runtime, which reads
+ * CPUID once at load). WENC_NO_RUNTIME_SIMD leaves it out. */
+#if defined(SB_HAVE_SSE2) && defined(__x86_64__) &&                         \
+    (defined(__GNUC__) || defined(__clang__)) &&                            \
+    !defined(WENC_NO_RUNTIME_SIMD)
+#include <immintrin.h>
+#define SB_HAVE_AVX2 1
+#endif
+
 static const single_byte_table *table_of(int id)
 {
     if (id == WENC_X_USER_DEFINED)
@@ -69,6 +79,95 @@ WENC_INLINE linear_result sb_linear16(const uint8_t *s, const sb_linear *lin,
 }
 #endif
 
+#ifdef SB_HAVE_AVX2
+bool wenc_single_byte_uses_avx2(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+
+#define SB_AVX2 __attribute__((target("avx2")))
+
+/* Decodes 32 bytes at a time through the table's upper half, held in
+ * registers as two byte planes (low and high byte of each unit) of eight
+ * 16-entry groups, looked up with PSHUFB: the index byte b ^ 0x80 minus
+ * 16 * g picks entry (b & 15) of group g for groups up to b's own and
+ * gives 0 for later ones (the index is negative), so with group g stored
+ * as the XOR of table groups g and g - 1, the XOR of the eight lookups is
+ * b's unit. ASCII bytes are kept as they are. Stops before a block with an
+ * unmapped byte, or fewer than 32 bytes left; returns the bytes read, one
+ * unit written for each at d. */
+SB_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
+                                      const uint16_t *code_point_of,
+                                      uint16_t *d)
+{
+    const __m256i split_planes = _mm256_setr_epi8(
+        0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, /* lane 0 */
+        0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
+    __m256i low_plane[8], high_plane[8];
+    __m256i previous_low = _mm256_setzero_si256();
+    __m256i previous_high = _mm256_setzero_si256();
+    for (size_t g = 0; g < 8; g++) {
+        __m256i units = _mm256_loadu_si256(
+            (const __m256i *)(const void *)(code_point_of + 0x80 + 16 * g));
+        /* 64-bit quarters: low bytes 0-7, 8-15, then high bytes 0-7, 8-15 */
+        __m256i planes = _mm256_permute4x64_epi64(
+            _mm256_shuffle_epi8(units, split_planes), 0xD8);
+        __m256i low = _mm256_broadcastsi128_si256(
+            _mm256_castsi256_si128(planes));
+        __m256i high = _mm256_broadcastsi128_si256(
+            _mm256_extracti128_si256(planes, 1));
+        low_plane[g] = _mm256_xor_si256(low, previous_low);
+        high_plane[g] = _mm256_xor_si256(high, previous_high);
+        previous_low = low;
+        previous_high = high;
+    }
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i sign = _mm256_set1_epi8((char)0x80);
+    const __m256i group_step = _mm256_set1_epi8(16);
+    size_t pos = 0;
+    while (n - pos >= 32) {
+        __m256i bytes =
+            _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
+        __m256i upper = _mm256_cmpgt_epi8(zero, bytes);
+        __m256i low = bytes, high = zero;
+        if (!_mm256_testz_si256(upper, upper)) {
+            __m256i index = _mm256_xor_si256(bytes, sign);
+            __m256i found_low = _mm256_shuffle_epi8(low_plane[0], index);
+            __m256i found_high = _mm256_shuffle_epi8(high_plane[0], index);
+            for (int g = 1; g < 8; g++) {
+                index = _mm256_sub_epi8(index, group_step);
+                found_low = _mm256_xor_si256(
+                    found_low, _mm256_shuffle_epi8(low_plane[g], index));
+                found_high = _mm256_xor_si256(
+                    found_high, _mm256_shuffle_epi8(high_plane[g], index));
+            }
+            high = _mm256_and_si256(found_high, upper);
+            __m256i unmapped = _mm256_and_si256(
+                _mm256_cmpeq_epi8(_mm256_or_si256(found_low, found_high),
+                                  zero),
+                upper);
+            if (!_mm256_testz_si256(unmapped, unmapped))
+                break;
+            low = _mm256_blendv_epi8(bytes, found_low, upper);
+        }
+        /* units of bytes 0-7 and 16-23, then 8-15 and 24-31 */
+        __m256i first = _mm256_unpacklo_epi8(low, high);
+        __m256i second = _mm256_unpackhi_epi8(low, high);
+        _mm256_storeu_si256((__m256i *)(void *)(d + pos),
+                            _mm256_permute2x128_si256(first, second, 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(d + pos + 16),
+                            _mm256_permute2x128_si256(first, second, 0x31));
+        pos += 32;
+    }
+    return pos;
+}
+#else
+bool wenc_single_byte_uses_avx2(void)
+{
+    return false;
+}
+#endif
+
 /* Decodes to UTF-16 with no branch per byte: where SSE2 is available, 16
  * bytes at a time while they are ASCII or in the table's linear ranges; else
  * eight bytes at a time through the decode table, handing words of ASCII to
@@ -91,9 +190,30 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
     sb_linear lin;
     sb_linear_init(&lin, table);
 #endif
+#ifdef SB_HAVE_AVX2
+    bool table_avx2 = wenc_single_byte_uses_avx2();
+#endif
     while (n - pos >= 8) {
 #ifdef SB_HAVE_SSE2
         if (skip > 0) {
+#ifdef SB_HAVE_AVX2
+            /* The words to take by table go to the AVX2 kernel instead,
+             * 32 bytes at least. */
+            if (table_avx2 && n - pos >= 32) {
+                size_t limit = n - pos;
+                if (skip != SIZE_MAX && skip < limit / 8)
+                    limit = skip < 4 ? 32 : skip * 8;
+                size_t taken = sb_table32_avx2(s + pos, limit, code_point_of,
+                                               d + out);
+                pos += taken;
+                out += taken;
+                if (taken > 0) {
+                    if (skip != SIZE_MAX)
+                        skip = skip > taken / 8 ? skip - taken / 8 : 0;
+                    continue;
+                }
+            }
+#endif
             skip--;
         } else if (n - pos >= 16) {
             linear_result r;

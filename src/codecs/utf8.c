@@ -254,6 +254,95 @@ WENC_INLINE codec_status utf8_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(utf8, utf8_encode)
 
+/* An AVX2 kernel for UTF-16 -> UTF-8, compiled for x86-64 with gcc or clang
+ * and taken when the CPU has AVX2. WENC_NO_RUNTIME_SIMD leaves it out. */
+#if defined(__SSE2__) && defined(__x86_64__) &&                             \
+    (defined(__GNUC__) || defined(__clang__)) &&                            \
+    !defined(WENC_NO_RUNTIME_SIMD)
+#include <immintrin.h>
+#define UTF8_HAVE_AVX2 1
+
+bool wenc_utf8_encoder_uses_avx2(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+
+/* Encodes 8 units at a time while none is a surrogate and some is not ASCII
+ * (ASCII runs are the ASCII kernel's): each unit's one, two and three byte
+ * forms are made in a 32-bit slot, the right one kept by its size, and each
+ * four slots packed with a mask from wenc_utf8_pack_shuffle. Writes up to 4
+ * bytes past the UTF-8 it makes, so the caller leaves room for 3 bytes per
+ * unit in n - 2 units (n >= 10 to begin). Returns the units read; the bytes
+ * written go to *written. */
+__attribute__((target("avx2"))) static size_t
+utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
+                   size_t *written)
+{
+    const __m128i surrogate_bits = _mm_set1_epi16((short)0xF800);
+    const __m128i surrogate = _mm_set1_epi16((short)0xD800);
+    const __m128i non_ascii = _mm_set1_epi16((short)0xFF80);
+    const __m256i low6 = _mm256_set1_epi32(0x3F);
+    const __m256i continuation = _mm256_set1_epi32(0x80);
+    const __m256i lead2 = _mm256_set1_epi32(0xC0);
+    const __m256i lead3 = _mm256_set1_epi32(0xE0);
+    const __m256i max1 = _mm256_set1_epi32(0x7F);
+    const __m256i max2 = _mm256_set1_epi32(0x7FF);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 10) {
+        __m128i units =
+            _mm_loadu_si128((const __m128i *)(const void *)(src + pos));
+        if (_mm_testz_si128(units, non_ascii))
+            break;
+        __m128i surrogates =
+            _mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate);
+        if (!_mm_testz_si128(surrogates, surrogates))
+            break;
+        __m256i u = _mm256_cvtepu16_epi32(units);
+        __m256i last6 =
+            _mm256_or_si256(_mm256_and_si256(u, low6), continuation);
+        __m256i middle6 = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32(u, 6), low6), continuation);
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi32(u, 6), lead2),
+            _mm256_slli_epi32(last6, 8));
+        __m256i three = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi32(u, 12), lead3),
+            _mm256_or_si256(_mm256_slli_epi32(middle6, 8),
+                            _mm256_slli_epi32(last6, 16)));
+        __m256i over1 = _mm256_cmpgt_epi32(u, max1);
+        __m256i over2 = _mm256_cmpgt_epi32(u, max2);
+        __m256i slots = _mm256_blendv_epi8(
+            _mm256_blendv_epi8(u, two, over1), three, over2);
+        unsigned long_forms =
+            (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over1));
+        unsigned three_forms =
+            (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over2));
+        unsigned key0 = (long_forms & 0xF) | (three_forms & 0xF) << 4;
+        unsigned key1 = long_forms >> 4 | (three_forms & 0xF0);
+        __m128i packed0 = _mm_shuffle_epi8(
+            _mm256_castsi256_si128(slots),
+            _mm_loadu_si128(
+                (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key0]));
+        __m128i packed1 = _mm_shuffle_epi8(
+            _mm256_extracti128_si256(slots, 1),
+            _mm_loadu_si128(
+                (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key1]));
+        _mm_storeu_si128((__m128i *)(void *)(dst + out), packed0);
+        out += wenc_utf8_pack_length[key0];
+        _mm_storeu_si128((__m128i *)(void *)(dst + out), packed1);
+        out += wenc_utf8_pack_length[key1];
+        pos += 8;
+    }
+    *written = out;
+    return pos;
+}
+#else
+bool wenc_utf8_encoder_uses_avx2(void)
+{
+    return false;
+}
+#endif
+
 /* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
  * so that nothing is checked per code point; stops before a lead surrogate
  * whose pair ends outside that block. Returns the units read. The bytes are
@@ -264,6 +353,11 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                                   bool last)
 {
     size_t pos = 0, out = *out_io;
+#ifdef UTF8_HAVE_AVX2
+    bool avx2 = wenc_utf8_encoder_uses_avx2();
+    /* After the kernel stops at a surrogate: where it may try again */
+    size_t kernel_from = 0;
+#endif
     for (;;) {
         size_t room = (cap - out) / 3;
         size_t end = len - pos < room ? len : pos + room;
@@ -272,6 +366,18 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
         size_t block_start = pos;
         while (pos < end) {
             uint32_t u = src[pos];
+#ifdef UTF8_HAVE_AVX2
+            if (u >= 0x80 && avx2 && pos >= kernel_from && end - pos >= 10) {
+                size_t made = 0;
+                size_t taken = utf16_to_utf8_avx2(src + pos, end - pos,
+                                                  dst + out, &made);
+                pos += taken;
+                out += made;
+                if (taken > 0)
+                    continue;
+                kernel_from = pos + 8;
+            }
+#endif
             if (u < 0x80) {
                 if (end - pos >= 4) {
                     uint64_t four;
