@@ -49,13 +49,14 @@ const INPUT_SHARED = 8; // wrapped in a Uint8Array before the addon sees it
 
 // Numbers passed to and from the addon without a Node-API call each:
 // decode()'s mode, decode()'s and encodeInto()'s typed array's byte range,
-// encodeInto()'s read and written.
+// encodeInto()'s source length, read and written.
 const SLOT_MODE = 0;
 const SLOT_BYTE_OFFSET = 1;
 const SLOT_BYTE_LENGTH = 2;
 const SLOT_READ = 3;
 const SLOT_WRITTEN = 4;
-const slots = new Float64Array(new ArrayBuffer(40));
+const SLOT_SOURCE_UNITS = 5;
+const slots = new Float64Array(new ArrayBuffer(48));
 // encode()'s output for strings of up to SMALL_ENCODE_UNITS code units,
 // copied into a new Uint8Array here (cheaper than one made by the addon).
 const SMALL_ENCODE_UNITS = 256;
@@ -247,6 +248,7 @@ class TextEncoder {
     }
     slots[SLOT_BYTE_OFFSET] = typedArrayByteOffset(destination);
     slots[SLOT_BYTE_LENGTH] = typedArrayByteLength(destination);
+    slots[SLOT_SOURCE_UNITS] = sourceString.length;
     addon.encodeInto(sourceString, destination, buffer);
     return { read: slots[SLOT_READ], written: slots[SLOT_WRITTEN] };
   }

@@ -25,6 +25,7 @@ enum slot {
     SLOT_BYTE_LENGTH,
     SLOT_READ,        /* encodeInto(): code units read */
     SLOT_WRITTEN,     /* encodeInto(): bytes written */
+    SLOT_SOURCE_UNITS, /* encodeInto(): the source string's length */
     SLOT_COUNT
 };
 
@@ -533,8 +534,13 @@ static napi_value text_encode_into(napi_env env, napi_callback_info info)
         return NULL;
     }
     /* No more than capacity units fit; one more shows a surrogate pair's
-     * second half. */
+     * second half. The string's length, which index.js gives, spares asking
+     * V8 for it when the scratch is too small for the limit; a wrong one
+     * can only make fewer units read. */
     size_t limit = capacity < SIZE_MAX / 4 ? capacity + 1 : SIZE_MAX / 4;
+    double source_units = state->slots[SLOT_SOURCE_UNITS];
+    if (source_units >= 0 && source_units < (double)limit)
+        limit = (size_t)source_units;
     const uint16_t *units =
         read_string_prefix(env, state, args[0], limit, &length);
     if (!units)
