@@ -360,8 +360,9 @@ static uint16_t bmp_unit(uint32_t *rng)
 }
 
 /* Long mixed UTF-16 input, where the encoder's block loop runs: whole,
- * streamed in uneven chunks, and into every capacity near the end (into a
- * buffer of exactly that size, so that ASan sees a write past it). One
+ * streamed in uneven chunks, and into every capacity near the end (checking
+ * that no byte after those written changes, within the capacity or past
+ * it). One
  * round in three is ASCII with others among it; one in three has no
  * surrogate but one in 40 units, for the SIMD kernel's 8-unit blocks. */
 static void test_encoder_long_utf16(th *t)
@@ -410,15 +411,23 @@ static void test_encoder_long_utf16(th *t)
         for (size_t cap = want.len > 12 ? want.len - 12 : 0; cap <= want.len;
              cap++) {
             size_t read = 0, written = 0;
-            uint8_t *exact = malloc(cap ? cap : 1);
-            if (!exact)
+            enum { AFTER = 16 };
+            uint8_t *dest = malloc(cap + AFTER);
+            if (!dest)
                 abort();
-            wenc_text_encode_into(units, n, exact, cap, &read, &written);
+            memset(dest, 0xA5, cap + AFTER);
+            wenc_text_encode_into(units, n, dest, cap, &read, &written);
             th_bytes part = {0};
             expected_utf8(units, read, &part);
-            CHECK_BYTES(t, "encodeInto prefix", part.p, part.len, exact,
+            CHECK_BYTES(t, "encodeInto prefix", part.p, part.len, dest,
                         written);
-            free(exact);
+            size_t touched = written;
+            while (touched < cap + AFTER && dest[touched] == 0xA5)
+                touched++;
+            CHECKF(t, touched == cap + AFTER,
+                   "encodeInto wrote byte %zu, past the %zu it made",
+                   touched, written);
+            free(dest);
             CHECK(t, written <= cap);
             if (read < n) { /* the next code point did not fit whole */
                 th_bytes next = {0};
@@ -433,6 +442,39 @@ static void test_encoder_long_utf16(th *t)
             th_bytes_free(&part);
         }
         th_bytes_free(&want);
+    }
+    th_ctx_clear(t);
+}
+
+/* One non-ASCII unit among ASCII, then k ASCII units: the bytes after the
+ * encoded ones stay as they were, whatever k (SIMD kernels store wider than
+ * what they make). */
+static void test_encoder_writes_nothing_after(th *t)
+{
+    for (size_t lead = 0; lead < 8; lead++) {
+        for (size_t k = 0; k < 40; k++) {
+            uint16_t units[8 + 40];
+            size_t n = 8 + k;
+            for (size_t i = 0; i < n; i++)
+                units[i] = i == lead ? 0x3042 : (uint16_t)('a' + i % 26);
+            th_bytes want = {0};
+            expected_utf8(units, n, &want);
+            uint8_t dest[3 * (8 + 40) + 16];
+            memset(dest, 0xA5, sizeof dest);
+            size_t read = 0, written = 0;
+            th_ctx(t, "U+3042 at %zu of 8, then %zu ASCII units", lead, k);
+            wenc_text_encode_into(units, n, dest, sizeof dest - 16, &read,
+                                  &written);
+            CHECK(t, read == n);
+            CHECK_BYTES(t, "encodeInto", want.p, want.len, dest, written);
+            size_t touched = written;
+            while (touched < sizeof dest && dest[touched] == 0xA5)
+                touched++;
+            CHECKF(t, touched == sizeof dest,
+                   "encodeInto wrote byte %zu, past the %zu it made",
+                   touched, written);
+            th_bytes_free(&want);
+        }
     }
     th_ctx_clear(t);
 }
@@ -578,6 +620,7 @@ int main(void)
     test_bom_modes(&t);
     test_encoder(&t);
     test_encoder_long_utf16(&t);
+    test_encoder_writes_nothing_after(&t);
     test_api(&t);
     return th_end(&t);
 }

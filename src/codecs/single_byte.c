@@ -192,6 +192,8 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
 #endif
 #ifdef SB_HAVE_AVX2
     bool table_avx2 = wenc_single_byte_uses_avx2();
+    /* After the kernel stops at an unmapped byte: where it may try again */
+    size_t kernel_from = 0;
 #endif
     while (n - pos >= 8) {
 #ifdef SB_HAVE_SSE2
@@ -199,7 +201,7 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
 #ifdef SB_HAVE_AVX2
             /* The words to take by table go to the AVX2 kernel instead,
              * 32 bytes at least. */
-            if (table_avx2 && n - pos >= 32) {
+            if (table_avx2 && pos >= kernel_from && n - pos >= 32) {
                 size_t limit = n - pos;
                 if (skip != SIZE_MAX && skip < limit / 8)
                     limit = skip < 4 ? 32 : skip * 8;
@@ -212,6 +214,7 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
                         skip = skip > taken / 8 ? skip - taken / 8 : 0;
                     continue;
                 }
+                kernel_from = pos + 32;
             }
 #endif
             skip--;

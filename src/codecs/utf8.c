@@ -270,10 +270,12 @@ bool wenc_utf8_encoder_uses_avx2(void)
 /* Encodes 8 units at a time while none is a surrogate and some is not ASCII
  * (ASCII runs are the ASCII kernel's): each unit's one, two and three byte
  * forms are made in a 32-bit slot, the right one kept by its size, and each
- * four slots packed with a mask from wenc_utf8_pack_shuffle. Writes up to 4
- * bytes past the UTF-8 it makes, so the caller leaves room for 3 bytes per
- * unit in n - 2 units (n >= 10 to begin). Returns the units read; the bytes
- * written go to *written. */
+ * four slots packed with a mask from wenc_utf8_pack_shuffle. The caller
+ * leaves room for 3 bytes per unit and encodes every unit up to n but the
+ * last one or two. Stores of 16 bytes reach up to 12 bytes past the UTF-8
+ * of their 8 units; they are used while 14 units or more follow, which
+ * rewrite those bytes, and the last steps write only what they make.
+ * Returns the units read; the bytes written go to *written. */
 __attribute__((target("avx2"))) static size_t
 utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                    size_t *written)
@@ -288,7 +290,7 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     const __m256i max1 = _mm256_set1_epi32(0x7F);
     const __m256i max2 = _mm256_set1_epi32(0x7FF);
     size_t pos = 0, out = 0;
-    while (n - pos >= 10) {
+    while (n - pos >= 8) {
         __m128i units =
             _mm_loadu_si128((const __m128i *)(const void *)(src + pos));
         if (_mm_testz_si128(units, non_ascii))
@@ -327,10 +329,19 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             _mm256_extracti128_si256(slots, 1),
             _mm_loadu_si128(
                 (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key1]));
-        _mm_storeu_si128((__m128i *)(void *)(dst + out), packed0);
-        out += wenc_utf8_pack_length[key0];
-        _mm_storeu_si128((__m128i *)(void *)(dst + out), packed1);
-        out += wenc_utf8_pack_length[key1];
+        size_t length0 = wenc_utf8_pack_length[key0];
+        size_t length = length0 + wenc_utf8_pack_length[key1];
+        if (n - pos >= 8 + 14) {
+            _mm_storeu_si128((__m128i *)(void *)(dst + out), packed0);
+            _mm_storeu_si128((__m128i *)(void *)(dst + out + length0),
+                             packed1);
+        } else {
+            uint8_t exact[32];
+            _mm_storeu_si128((__m128i *)(void *)exact, packed0);
+            _mm_storeu_si128((__m128i *)(void *)(exact + length0), packed1);
+            memcpy(dst + out, exact, length);
+        }
+        out += length;
         pos += 8;
     }
     *written = out;
@@ -367,7 +378,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
         while (pos < end) {
             uint32_t u = src[pos];
 #ifdef UTF8_HAVE_AVX2
-            if (u >= 0x80 && avx2 && pos >= kernel_from && end - pos >= 10) {
+            if (u >= 0x80 && avx2 && pos >= kernel_from && end - pos >= 8) {
                 size_t made = 0;
                 size_t taken = utf16_to_utf8_avx2(src + pos, end - pos,
                                                   dst + out, &made);

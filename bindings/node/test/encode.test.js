@@ -19,6 +19,10 @@ const samples = [
   '\uD800', '\u20AC'.repeat(255), '\u20AC'.repeat(256), '\u20AC'.repeat(257),
   '\uD83D\uDE00'.repeat(128), 'x' + '\uD83D\uDE00'.repeat(128),
   '\uDFFF'.repeat(256),
+  // Eight units with some not ASCII, then a few ASCII ones: the library's
+  // SIMD encoder takes the eight at once.
+  '\u00E9' + 'a'.repeat(9), '\u3042'.repeat(8) + 'xyz',
+  'ab\u0416cdefgh' + 'ij\u4E2D'.repeat(5) + '.',
 ];
 
 test('encode() equals Node\'s TextEncoder, into an exact-size buffer', () => {
