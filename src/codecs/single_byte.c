@@ -191,7 +191,6 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
     sb_linear_init(&lin, table);
 #endif
 #ifdef SB_HAVE_AVX2
-    bool table_avx2 = wenc_single_byte_uses_avx2();
     /* After the kernel stops at an unmapped byte: where it may try again */
     size_t kernel_from = 0;
 #endif
@@ -201,7 +200,8 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
 #ifdef SB_HAVE_AVX2
             /* The words to take by table go to the AVX2 kernel instead,
              * 32 bytes at least. */
-            if (table_avx2 && pos >= kernel_from && n - pos >= 32) {
+            if (n - pos >= 32 && pos >= kernel_from &&
+                wenc_single_byte_uses_avx2()) {
                 size_t limit = n - pos;
                 if (skip != SIZE_MAX && skip < limit / 8)
                     limit = skip < 4 ? 32 : skip * 8;

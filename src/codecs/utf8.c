@@ -365,7 +365,6 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
 {
     size_t pos = 0, out = *out_io;
 #ifdef UTF8_HAVE_AVX2
-    bool avx2 = wenc_utf8_encoder_uses_avx2();
     /* After the kernel stops at a surrogate: where it may try again */
     size_t kernel_from = 0;
 #endif
@@ -378,7 +377,8 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
         while (pos < end) {
             uint32_t u = src[pos];
 #ifdef UTF8_HAVE_AVX2
-            if (u >= 0x80 && avx2 && pos >= kernel_from && end - pos >= 8) {
+            if (u >= 0x80 && end - pos >= 8 && pos >= kernel_from &&
+                wenc_utf8_encoder_uses_avx2()) {
                 size_t made = 0;
                 size_t taken = utf16_to_utf8_avx2(src + pos, end - pos,
                                                   dst + out, &made);
