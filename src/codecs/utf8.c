@@ -293,8 +293,30 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     while (n - pos >= 8) {
         __m128i units =
             _mm_loadu_si128((const __m128i *)(const void *)(src + pos));
-        if (_mm_testz_si128(units, non_ascii))
-            break;
+        if (_mm_testz_si128(units, non_ascii)) {
+            /* ASCII: 16 units a step while they last, then 8 */
+            while (n - pos >= 16) {
+                __m128i next = _mm_loadu_si128(
+                    (const __m128i *)(const void *)(src + pos + 8));
+                if (!_mm_testz_si128(_mm_or_si128(units, next), non_ascii))
+                    break;
+                _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                                 _mm_packus_epi16(units, next));
+                out += 16;
+                pos += 16;
+                if (n - pos < 8)
+                    break;
+                units = _mm_loadu_si128(
+                    (const __m128i *)(const void *)(src + pos));
+            }
+            if (n - pos < 8 || !_mm_testz_si128(units, non_ascii))
+                continue;
+            _mm_storel_epi64((__m128i *)(void *)(dst + out),
+                             _mm_packus_epi16(units, units));
+            out += 8;
+            pos += 8;
+            continue;
+        }
         __m128i surrogates =
             _mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate);
         if (!_mm_testz_si128(surrogates, surrogates))
@@ -377,8 +399,10 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
         while (pos < end) {
             uint32_t u = src[pos];
 #ifdef UTF8_HAVE_AVX2
-            if (u >= 0x80 && end - pos >= 8 && pos >= kernel_from &&
-                wenc_utf8_encoder_uses_avx2()) {
+            /* Two non-ASCII units in a row: text the kernel pays off on
+             * (not an accented letter among ASCII ones) */
+            if (u >= 0x80 && end - pos >= 8 && src[pos + 1] >= 0x80 &&
+                pos >= kernel_from && wenc_utf8_encoder_uses_avx2()) {
                 size_t made = 0;
                 size_t taken = utf16_to_utf8_avx2(src + pos, end - pos,
                                                   dst + out, &made);
