@@ -8,6 +8,15 @@
 
 #define HIGH_BITS_64 UINT64_C(0x8080808080808080)
 
+bool wenc_cpu_has_avx2(void)
+{
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+
 WENC_INLINE uint64_t load64(const uint8_t *p)
 {
     uint64_t w;
@@ -95,6 +104,14 @@ size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
             break;
         _mm_storeu_si128((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, b));
+    }
+    if (i + 8 <= n) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, high),
+                                              _mm_setzero_si128())) == 0xFFFF) {
+            _mm_storel_epi64((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, a));
+            i += 8;
+        }
     }
 #endif
     while (i < n && src[i] < 0x80) {

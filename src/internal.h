@@ -95,6 +95,22 @@ WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
     return pos + 4;
 }
 
+/* ---- run-time SIMD (ascii.c) -------------------------------------------- */
+
+/* AVX2 kernels (single-byte decode to UTF-16, UTF-16 -> UTF-8) are compiled
+ * for x86-64 with gcc or clang, with the target attribute, and taken when
+ * wenc_cpu_has_avx2(); WENC_NO_RUNTIME_SIMD leaves them out. */
+#if defined(__x86_64__) && defined(__SSE2__) &&                             \
+    (defined(__GNUC__) || defined(__clang__)) &&                            \
+    !defined(WENC_NO_RUNTIME_SIMD)
+#define WENC_HAVE_RUNTIME_AVX2 1
+#define WENC_TARGET_AVX2 __attribute__((target("avx2")))
+#endif
+
+/* Whether this CPU runs the AVX2 kernels (asked of the compiler's runtime,
+ * which reads CPUID once at load); false where they are not compiled in. */
+bool wenc_cpu_has_avx2(void);
+
 /* ---- ASCII fast paths (ascii.c) ---------------------------------------- */
 
 /* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16
@@ -413,13 +429,6 @@ extern const single_byte_table wenc_x_user_defined_table;
  * bit 4 + i: unit i >= 0x800) into wenc_utf8_pack_length[k] bytes. */
 extern const uint8_t wenc_utf8_pack_shuffle[256][16];
 extern const uint8_t wenc_utf8_pack_length[256];
-/* Whether UTF-16 -> UTF-8 encoding takes its AVX2 kernel on this CPU (false
- * where it is not compiled in); for the tests. */
-bool wenc_utf8_encoder_uses_avx2(void);
-
-/* Whether single-byte decoding to UTF-16 takes its AVX2 table kernel on
- * this CPU (false where it is not compiled in); for the tests. */
-bool wenc_single_byte_uses_avx2(void);
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */

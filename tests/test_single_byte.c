@@ -681,7 +681,7 @@ int main(void)
     th_note(&t, "built without run-time SIMD kernels: the portable paths "
                 "are tested");
 #else
-    if (wenc_single_byte_uses_avx2())
+    if (wenc_cpu_has_avx2())
         th_note(&t, "the AVX2 table kernel is tested (test_single_byte_portable "
                     "tests the path without it)");
     else

@@ -349,6 +349,18 @@ static void expected_utf8(const uint16_t *u, size_t n, th_bytes *out)
     }
 }
 
+/* dest[written..size) still holds the 0xA5 it was filled with. */
+static void check_untouched_after(th *t, const uint8_t *dest, size_t written,
+                                  size_t size)
+{
+    size_t touched = written;
+    while (touched < size && dest[touched] == 0xA5)
+        touched++;
+    CHECKF(t, touched == size,
+           "encodeInto wrote byte %zu, past the %zu it made", touched,
+           written);
+}
+
 /* A unit without surrogates, at the edges of each UTF-8 length. */
 static uint16_t bmp_unit(uint32_t *rng)
 {
@@ -421,12 +433,7 @@ static void test_encoder_long_utf16(th *t)
             expected_utf8(units, read, &part);
             CHECK_BYTES(t, "encodeInto prefix", part.p, part.len, dest,
                         written);
-            size_t touched = written;
-            while (touched < cap + AFTER && dest[touched] == 0xA5)
-                touched++;
-            CHECKF(t, touched == cap + AFTER,
-                   "encodeInto wrote byte %zu, past the %zu it made",
-                   touched, written);
+            check_untouched_after(t, dest, written, cap + AFTER);
             free(dest);
             CHECK(t, written <= cap);
             if (read < n) { /* the next code point did not fit whole */
@@ -467,12 +474,7 @@ static void test_encoder_writes_nothing_after(th *t)
                                   &written);
             CHECK(t, read == n);
             CHECK_BYTES(t, "encodeInto", want.p, want.len, dest, written);
-            size_t touched = written;
-            while (touched < sizeof dest && dest[touched] == 0xA5)
-                touched++;
-            CHECKF(t, touched == sizeof dest,
-                   "encodeInto wrote byte %zu, past the %zu it made",
-                   touched, written);
+            check_untouched_after(t, dest, written, sizeof dest);
             th_bytes_free(&want);
         }
     }
@@ -607,7 +609,7 @@ int main(void)
                 "are tested");
 #else
     th_begin(&t, "test_utf8");
-    if (wenc_utf8_encoder_uses_avx2())
+    if (wenc_cpu_has_avx2())
         th_note(&t, "the AVX2 UTF-16 -> UTF-8 kernel is tested "
                     "(test_utf8_portable tests the path without it)");
     else

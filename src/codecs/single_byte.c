@@ -7,14 +7,8 @@
 #define SB_HAVE_SSE2 1
 #endif
 
-/* An AVX2 table kernel, compiled for x86-64 with gcc or clang and taken
- * when the CPU has AVX2 (asked of the compiler's runtime, which reads
- * CPUID once at load). WENC_NO_RUNTIME_SIMD leaves it out. */
-#if defined(SB_HAVE_SSE2) && defined(__x86_64__) &&                         \
-    (defined(__GNUC__) || defined(__clang__)) &&                            \
-    !defined(WENC_NO_RUNTIME_SIMD)
+#ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
-#define SB_HAVE_AVX2 1
 #endif
 
 static const single_byte_table *table_of(int id)
@@ -79,14 +73,7 @@ WENC_INLINE linear_result sb_linear16(const uint8_t *s, const sb_linear *lin,
 }
 #endif
 
-#ifdef SB_HAVE_AVX2
-bool wenc_single_byte_uses_avx2(void)
-{
-    return __builtin_cpu_supports("avx2");
-}
-
-#define SB_AVX2 __attribute__((target("avx2")))
-
+#ifdef WENC_HAVE_RUNTIME_AVX2
 /* Decodes 32 bytes at a time through the table's upper half, held in
  * registers as two byte planes (low and high byte of each unit) of eight
  * 16-entry groups, looked up with PSHUFB: the index byte b ^ 0x80 minus
@@ -96,9 +83,9 @@ bool wenc_single_byte_uses_avx2(void)
  * b's unit. ASCII bytes are kept as they are. Stops before a block with an
  * unmapped byte, or fewer than 32 bytes left; returns the bytes read, one
  * unit written for each at d. */
-SB_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
-                                      const uint16_t *code_point_of,
-                                      uint16_t *d)
+WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
+                                               const uint16_t *code_point_of,
+                                               uint16_t *d)
 {
     const __m256i split_planes = _mm256_setr_epi8(
         0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, /* lane 0 */
@@ -161,11 +148,6 @@ SB_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
     }
     return pos;
 }
-#else
-bool wenc_single_byte_uses_avx2(void)
-{
-    return false;
-}
 #endif
 
 /* Decodes to UTF-16 with no branch per byte: where SSE2 is available, 16
@@ -189,19 +171,19 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
     size_t skip = table->linear_last[0] == 0 ? SIZE_MAX : 0;
     sb_linear lin;
     sb_linear_init(&lin, table);
-#endif
-#ifdef SB_HAVE_AVX2
+#ifdef WENC_HAVE_RUNTIME_AVX2
     /* After the kernel stops at an unmapped byte: where it may try again */
     size_t kernel_from = 0;
+#endif
 #endif
     while (n - pos >= 8) {
 #ifdef SB_HAVE_SSE2
         if (skip > 0) {
-#ifdef SB_HAVE_AVX2
+#ifdef WENC_HAVE_RUNTIME_AVX2
             /* The words to take by table go to the AVX2 kernel instead,
              * 32 bytes at least. */
             if (n - pos >= 32 && pos >= kernel_from &&
-                wenc_single_byte_uses_avx2()) {
+                wenc_cpu_has_avx2()) {
                 size_t limit = n - pos;
                 if (skip != SIZE_MAX && skip < limit / 8)
                     limit = skip < 4 ? 32 : skip * 8;
