@@ -17,6 +17,20 @@ bool wenc_cpu_has_avx2(void)
 #endif
 }
 
+bool wenc_cpu_has_avx512(void)
+{
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    return __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vbmi2") &&
+           __builtin_cpu_supports("bmi2");
+#else
+    return false;
+#endif
+}
+
 WENC_INLINE uint64_t load64(const uint8_t *p)
 {
     uint64_t w;

@@ -111,6 +111,19 @@ WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
  * which reads CPUID once at load); false where they are not compiled in. */
 bool wenc_cpu_has_avx2(void);
 
+/* AVX-512 kernels need the Ice Lake / Zen 4 set: F, BW, VL, VBMI, VBMI2 and
+ * BMI2. WENC_NO_AVX512 leaves them out (the tests' AVX2-only build). */
+#if defined(WENC_HAVE_RUNTIME_AVX2) && !defined(WENC_NO_AVX512)
+#define WENC_HAVE_RUNTIME_AVX512 1
+#define WENC_TARGET_AVX512                                                  \
+    __attribute__((target("avx2,bmi,bmi2,avx512f,avx512bw,avx512vl,"       \
+                          "avx512vbmi,avx512vbmi2")))
+#endif
+
+/* Whether this CPU (and its OS) runs the AVX-512 kernels; false where they
+ * are not compiled in. */
+bool wenc_cpu_has_avx512(void);
+
 /* ---- ASCII fast paths (ascii.c) ---------------------------------------- */
 
 /* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16

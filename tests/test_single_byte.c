@@ -2,6 +2,7 @@
  * (§14.5) and replacement (§14.1). Expected values come from the Standard's
  * index files, read at test time, and from the algorithms' text. */
 #include "harness.h"
+#include "simd_level.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -672,22 +673,7 @@ static void test_init_modes(th *t)
 int main(void)
 {
     th t;
-#ifdef WENC_NO_RUNTIME_SIMD
-    th_begin(&t, "test_single_byte_portable");
-#else
-    th_begin(&t, "test_single_byte");
-#endif
-#ifdef WENC_NO_RUNTIME_SIMD
-    th_note(&t, "built without run-time SIMD kernels: the portable paths "
-                "are tested");
-#else
-    if (wenc_cpu_has_avx2())
-        th_note(&t, "the AVX2 table kernel is tested (test_single_byte_portable "
-                    "tests the path without it)");
-    else
-        th_note(&t, "SKIPPED: the AVX2 table kernel (not compiled in, or this "
-                    "CPU has no AVX2): only the portable paths are tested");
-#endif
+    TH_BEGIN_SIMD(&t, "test_single_byte");
     test_init_modes(&t);
     /* collect every code point of every single-byte index */
     cp_set all = {0};

@@ -2,6 +2,7 @@
  * UTF-16LE, BOM handling, and the encoders of UTF-16BE/LE (which are UTF-8's,
  * §4.3). Expected values are written by hand from the algorithm. */
 #include "harness.h"
+#include "simd_level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,7 +366,7 @@ static void test_long_mixed(th *t)
 int main(void)
 {
     th t;
-    th_begin(&t, "test_utf16");
+    TH_BEGIN_SIMD(&t, "test_utf16");
     test_vectors(&t);
     test_boms(&t);
     test_encoders(&t);

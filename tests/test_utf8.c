@@ -3,6 +3,7 @@
  * the encoders. Every expected value is written by hand from the Standard's
  * algorithm (which follows Unicode's "maximal subpart" practice). */
 #include "harness.h"
+#include "simd_level.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -603,20 +604,7 @@ static void test_api(th *t)
 int main(void)
 {
     th t;
-#ifdef WENC_NO_RUNTIME_SIMD
-    th_begin(&t, "test_utf8_portable");
-    th_note(&t, "built without run-time SIMD kernels: the portable paths "
-                "are tested");
-#else
-    th_begin(&t, "test_utf8");
-    if (wenc_cpu_has_avx2())
-        th_note(&t, "the AVX2 UTF-16 -> UTF-8 kernel is tested "
-                    "(test_utf8_portable tests the path without it)");
-    else
-        th_note(&t, "SKIPPED: the AVX2 UTF-16 -> UTF-8 kernel (not compiled "
-                    "in, or this CPU has no AVX2): only the portable paths "
-                    "are tested");
-#endif
+    TH_BEGIN_SIMD(&t, "test_utf8");
     test_decoder_vectors(&t);
     test_exhaustive_pairs(&t);
     test_bom_modes(&t);
