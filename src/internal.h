@@ -135,6 +135,21 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n);
 /* Narrows the leading ASCII code units of src (at most n) to bytes. */
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n);
 
+/* ---- UTF-8 validation (utf8_validate.c) ---------------------------------- */
+
+/* Copies to dst the longest prefix of src[0..n) made of whole, valid UTF-8
+ * sequences and returns its length; src starts a sequence. May write up to
+ * 3 bytes of dst past that prefix (never past dst[n - 1]). */
+size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n);
+/* The vector kernel alone: what it copied and vouches for (a prefix of
+ * whole, valid sequences no shorter than the valid prefix rounded down to
+ * its vector width, less 3 bytes; all of src when src is valid and the
+ * width is 64). For tests of the kernels' exactness. */
+size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
+                                    size_t n);
+/* The bytes per step of the kernel taken for n bytes: 64, 32, or 0 (none). */
+unsigned wenc_utf8_vector_width(size_t n);
+
 /* ---- decoders ------------------------------------------------------------ */
 
 /* A codec's decode loop. Reads src[0..src_len), writes at most dst_cap sink

@@ -15,45 +15,6 @@ static void clear_state(wenc_decoder *dec)
     dec->code_point_ = 0;
 }
 
-/* Length of the longest prefix of src[0..n) made of whole, valid UTF-8
- * sequences: the bytes the decoder passes through unchanged. */
-static size_t utf8_valid_prefix(const uint8_t *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        uint32_t b = s[i];
-        if (b < 0x80) {
-            i += wenc_ascii_run(s + i, n - i);
-            continue;
-        }
-        if (b >= 0xC2 && b <= 0xDF) {
-            if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
-                break;
-            i += 2;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            if (n - i < 3)
-                break;
-            uint32_t c = s[i + 1];
-            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
-                (b == 0xE0 && c < 0xA0) || (b == 0xED && c > 0x9F))
-                break;
-            i += 3;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            if (n - i < 4)
-                break;
-            uint32_t c = s[i + 1];
-            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
-                (s[i + 3] & 0xC0) != 0x80 || (b == 0xF0 && c < 0x90) ||
-                (b == 0xF4 && c > 0x8F))
-                break;
-            i += 4;
-        } else {
-            break;
-        }
-    }
-    return i;
-}
-
 /* Decodes the longest prefix of whole, valid sequences of src[0..n) into
  * dst[*out..cap) as UTF-16; returns the bytes read. */
 static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
@@ -161,8 +122,8 @@ WENC_INLINE codec_status utf8_decode(wenc_decoder *dec, const uint8_t *src,
             /* Valid UTF-8 is copied as it is; the scan below only sees the
              * sequences that are malformed, cut off, or do not fit. */
             size_t room = len - pos < cap - out ? len - pos : cap - out;
-            size_t valid = utf8_valid_prefix(src + pos, room);
-            memcpy((uint8_t *)dst + out, src + pos, valid);
+            size_t valid =
+                wenc_utf8_copy_valid(src + pos, (uint8_t *)dst + out, room);
             pos += valid;
             out += valid;
             if (pos == len)

@@ -1,0 +1,185 @@
+/*
+ * UTF-8 validation a vector at a time, by the lookup method of Keiser and
+ * Lemire ("Validating UTF-8 in less than one instruction per byte", 2021):
+ * each byte is checked against the byte before it with three 16-entry tables
+ * indexed by nibbles, whose entries are bit sets of error classes; a byte is
+ * in error when the three sets it draws share a bit. Continuation bytes that
+ * must be the second or third after a lead (two or three bytes back stands a
+ * lead of three or four bytes) are checked with the class of two
+ * continuations in a row.
+ *
+ * The classes below are derived from §8.1.1 (the bytes each lead accepts);
+ * each is a product of a set of high nibbles of the previous byte, a set of
+ * its low nibbles and a set of high nibbles of this byte, so that it holds a
+ * bit of its own in each table:
+ *
+ *   SHORT      lead C0-FF, then a byte that is not a continuation 80-BF
+ *   LONG       ASCII 00-7F, then a continuation
+ *   OVERLONG_2 C0-C1, then a continuation
+ *   OVERLONG_3 E0, then 80-9F
+ *   SURROGATE  ED, then A0-BF
+ *   OVERLONG_4 F0, then 80-8F; or F5-FF, then 80-8F (sharing a bit is sound:
+ *              the product F x {0,5-F} x 8 holds no valid pair)
+ *   TOO_LARGE  F4-FF, then 90-BF
+ *   TWO_CONTS  a continuation after a continuation: an error exactly where
+ *              the byte is not required to be a second or third one
+ *
+ * The bytes after the last vector checked may complete its last sequence;
+ * utf8_incomplete_tail() says how many of its bytes begin one.
+ *
+ * Used by the kernels of utf8_validate.c (UTF-8 -> UTF-8) and those that
+ * transcode UTF-8 to UTF-16. Every function here is static and compiled only
+ * where its target attribute is available (WENC_HAVE_RUNTIME_AVX2 / _AVX512).
+ */
+#ifndef WENC_UTF8_SIMD_H
+#define WENC_UTF8_SIMD_H
+
+#include "internal.h"
+
+enum {
+    UTF8_CLASS_SHORT = 0x01,
+    UTF8_CLASS_LONG = 0x02,
+    UTF8_CLASS_OVERLONG_3 = 0x04,
+    UTF8_CLASS_TOO_LARGE = 0x08,
+    UTF8_CLASS_SURROGATE = 0x10,
+    UTF8_CLASS_OVERLONG_2 = 0x20,
+    UTF8_CLASS_OVERLONG_4 = 0x40,
+    UTF8_CLASS_TWO_CONTS = 0x80
+};
+
+#define UTF8_ANY_LOW (UTF8_CLASS_SHORT | UTF8_CLASS_LONG | UTF8_CLASS_TWO_CONTS)
+#define UTF8_F_LOW (UTF8_ANY_LOW | UTF8_CLASS_TOO_LARGE | UTF8_CLASS_OVERLONG_4)
+#define UTF8_CONT_80_8F                                                      \
+    (UTF8_CLASS_LONG | UTF8_CLASS_OVERLONG_3 | UTF8_CLASS_OVERLONG_2 |       \
+     UTF8_CLASS_OVERLONG_4 | UTF8_CLASS_TWO_CONTS)
+#define UTF8_CONT_90_9F                                                      \
+    (UTF8_CLASS_LONG | UTF8_CLASS_OVERLONG_3 | UTF8_CLASS_TOO_LARGE |        \
+     UTF8_CLASS_OVERLONG_2 | UTF8_CLASS_TWO_CONTS)
+#define UTF8_CONT_A0_BF                                                      \
+    (UTF8_CLASS_LONG | UTF8_CLASS_TOO_LARGE | UTF8_CLASS_SURROGATE |         \
+     UTF8_CLASS_OVERLONG_2 | UTF8_CLASS_TWO_CONTS)
+
+/* The classes the previous byte's high nibble allows. */
+static const uint8_t utf8_prev_high_classes[16] = {
+    UTF8_CLASS_LONG, UTF8_CLASS_LONG, UTF8_CLASS_LONG, UTF8_CLASS_LONG,
+    UTF8_CLASS_LONG, UTF8_CLASS_LONG, UTF8_CLASS_LONG, UTF8_CLASS_LONG,
+    UTF8_CLASS_TWO_CONTS, UTF8_CLASS_TWO_CONTS, UTF8_CLASS_TWO_CONTS,
+    UTF8_CLASS_TWO_CONTS,
+    UTF8_CLASS_SHORT | UTF8_CLASS_OVERLONG_2,                        /* C */
+    UTF8_CLASS_SHORT,                                                /* D */
+    UTF8_CLASS_SHORT | UTF8_CLASS_OVERLONG_3 | UTF8_CLASS_SURROGATE, /* E */
+    UTF8_CLASS_SHORT | UTF8_CLASS_TOO_LARGE | UTF8_CLASS_OVERLONG_4  /* F */
+};
+
+/* The classes the previous byte's low nibble allows. */
+static const uint8_t utf8_prev_low_classes[16] = {
+    UTF8_ANY_LOW | UTF8_CLASS_OVERLONG_3 | UTF8_CLASS_OVERLONG_2 |
+        UTF8_CLASS_OVERLONG_4,                                       /* 0 */
+    UTF8_ANY_LOW | UTF8_CLASS_OVERLONG_2,                            /* 1 */
+    UTF8_ANY_LOW, UTF8_ANY_LOW,
+    UTF8_ANY_LOW | UTF8_CLASS_TOO_LARGE,                             /* 4 */
+    UTF8_F_LOW, UTF8_F_LOW, UTF8_F_LOW, UTF8_F_LOW,                  /* 5-8 */
+    UTF8_F_LOW, UTF8_F_LOW, UTF8_F_LOW, UTF8_F_LOW,                  /* 9-C */
+    UTF8_F_LOW | UTF8_CLASS_SURROGATE,                               /* D */
+    UTF8_F_LOW, UTF8_F_LOW                                           /* E-F */
+};
+
+/* The classes a byte's own high nibble allows. */
+static const uint8_t utf8_this_high_classes[16] = {
+    UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT,
+    UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT,
+    UTF8_CONT_80_8F, UTF8_CONT_90_9F, UTF8_CONT_A0_BF, UTF8_CONT_A0_BF,
+    UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT, UTF8_CLASS_SHORT
+};
+
+/* How many of the last bytes of s[0..n) (n >= 3) begin a sequence that the
+ * bytes after them would have to complete; the bytes before them are whole
+ * sequences when s[0..n) has passed the vector check. */
+WENC_INLINE size_t utf8_incomplete_tail(const uint8_t *s, size_t n)
+{
+    if (s[n - 1] >= 0xC0)
+        return 1;
+    if (s[n - 2] >= 0xE0)
+        return 2;
+    if (s[n - 3] >= 0xF0)
+        return 3;
+    return 0;
+}
+
+#ifdef WENC_HAVE_RUNTIME_AVX2
+#include <immintrin.h>
+
+/* The error classes of the 32 bytes `in`, preceded by the 32 bytes `prev`
+ * (zeros at the start of a buffer): nonzero where a byte is in error. */
+WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
+                                                        __m256i prev)
+{
+    const __m256i prev_high_classes = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_high_classes));
+    const __m256i prev_low_classes = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_low_classes));
+    const __m256i this_high_classes = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_this_high_classes));
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    /* The 16 bytes before each lane: the upper lane of prev, the lower of in */
+    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+    __m256i prev1 = _mm256_alignr_epi8(in, before, 15);
+    __m256i prev2 = _mm256_alignr_epi8(in, before, 14);
+    __m256i prev3 = _mm256_alignr_epi8(in, before, 13);
+    __m256i classes = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(prev_high_classes,
+                                _mm256_and_si256(
+                                    _mm256_srli_epi16(prev1, 4), nibble)),
+            _mm256_shuffle_epi8(prev_low_classes,
+                                _mm256_and_si256(prev1, nibble))),
+        _mm256_shuffle_epi8(
+            this_high_classes,
+            _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
+    /* 0x80 where two or three bytes back stands a lead of 3 or 4 bytes */
+    __m256i required = _mm256_and_si256(
+        _mm256_or_si256(
+            _mm256_subs_epu8(prev2, _mm256_set1_epi8((char)(0xE0 - 0x80))),
+            _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 0x80)))),
+        _mm256_set1_epi8((char)0x80));
+    return _mm256_xor_si256(classes, required);
+}
+#endif
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* The same for 64 bytes: a mask of the bytes in error. */
+WENC_TARGET_AVX512 static inline __mmask64 utf8_errors_avx512(__m512i in,
+                                                              __m512i prev)
+{
+    const __m512i prev_high_classes = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_high_classes));
+    const __m512i prev_low_classes = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_low_classes));
+    const __m512i this_high_classes = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)(const void *)utf8_this_high_classes));
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    /* The 16 bytes before each lane: prev's last lane, then in's first three */
+    __m512i before = _mm512_alignr_epi64(in, prev, 6);
+    __m512i prev1 = _mm512_alignr_epi8(in, before, 15);
+    __m512i prev2 = _mm512_alignr_epi8(in, before, 14);
+    __m512i prev3 = _mm512_alignr_epi8(in, before, 13);
+    __m512i classes = _mm512_ternarylogic_epi64(
+        _mm512_shuffle_epi8(prev_high_classes,
+                            _mm512_and_si512(_mm512_srli_epi16(prev1, 4),
+                                             nibble)),
+        _mm512_shuffle_epi8(prev_low_classes, _mm512_and_si512(prev1, nibble)),
+        _mm512_shuffle_epi8(this_high_classes,
+                            _mm512_and_si512(_mm512_srli_epi16(in, 4),
+                                             nibble)),
+        0x80); /* a & b & c */
+    __m512i required = _mm512_and_si512(
+        _mm512_or_si512(
+            _mm512_subs_epu8(prev2, _mm512_set1_epi8((char)(0xE0 - 0x80))),
+            _mm512_subs_epu8(prev3, _mm512_set1_epi8((char)(0xF0 - 0x80)))),
+        _mm512_set1_epi8((char)0x80));
+    return _mm512_test_epi8_mask(_mm512_xor_si512(classes, required),
+                                 _mm512_set1_epi8((char)0xFF));
+}
+#endif
+
+#endif

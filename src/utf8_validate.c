@@ -1,0 +1,149 @@
+/* UTF-8 validation fused with the copy: the UTF-8 decoder's path for valid
+ * input when it writes UTF-8 (§8.1.1: valid UTF-8 decodes to itself). */
+#include "utf8_simd.h"
+
+/* Length of the longest prefix of s[0..n) made of whole, valid sequences. */
+static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        uint32_t b = s[i];
+        if (b < 0x80) {
+            i += wenc_ascii_run(s + i, n - i);
+            continue;
+        }
+        if (b >= 0xC2 && b <= 0xDF) {
+            if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
+                break;
+            i += 2;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            if (n - i < 3)
+                break;
+            uint32_t c = s[i + 1];
+            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
+                (b == 0xE0 && c < 0xA0) || (b == 0xED && c > 0x9F))
+                break;
+            i += 3;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            if (n - i < 4)
+                break;
+            uint32_t c = s[i + 1];
+            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
+                (s[i + 3] & 0xC0) != 0x80 || (b == 0xF0 && c < 0x90) ||
+                (b == 0xF4 && c > 0x8F))
+                break;
+            i += 4;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+/*
+ * The kernels copy src to dst a vector at a time while the vectors pass the
+ * check, and return how many leading bytes of src form whole, valid
+ * sequences among those copied: they stop before the vector holding the
+ * first error, or the end, and leave out a sequence the rest would have to
+ * complete. They may have copied up to 3 bytes past what they return. src
+ * starts a sequence.
+ */
+#ifdef WENC_HAVE_RUNTIME_AVX2
+WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
+                                                    uint8_t *dst, size_t n)
+{
+    __m256i prev = _mm256_setzero_si256();
+    bool prev_ascii = true;
+    size_t pos = 0;
+    for (; n - pos >= 32; pos += 32) {
+        __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        bool ascii = _mm256_movemask_epi8(in) == 0;
+        /* An ASCII vector after an ASCII one holds no error; after another
+         * it may end that one's last sequence too soon. */
+        if (!(ascii && prev_ascii)) {
+            __m256i errors = utf8_errors_avx2(in, prev);
+            if (!_mm256_testz_si256(errors, errors))
+                break;
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in);
+        prev = in;
+        prev_ascii = ascii;
+    }
+    if (pos < 3)
+        return 0;
+    return pos - utf8_incomplete_tail(src, pos);
+}
+#endif
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
+WENC_TARGET_AVX512 static size_t utf8_copy_valid_avx512(const uint8_t *src,
+                                                        uint8_t *dst, size_t n)
+{
+    __m512i prev = _mm512_setzero_si512();
+    bool prev_ascii = true;
+    size_t pos = 0;
+    for (; n - pos >= 64; pos += 64) {
+        __m512i in = _mm512_loadu_si512((const void *)(src + pos));
+        bool ascii = _mm512_movepi8_mask(in) == 0;
+        if (!(ascii && prev_ascii) && utf8_errors_avx512(in, prev) != 0)
+            break;
+        _mm512_storeu_si512((void *)(dst + pos), in);
+        prev = in;
+        prev_ascii = ascii;
+    }
+    if (n - pos < 64 && pos < n) {
+        /* The last bytes, read and written under a mask; the zeros after
+         * them end a sequence left incomplete, which is then an error. */
+        __mmask64 live = _bzhi_u64(~UINT64_C(0), (unsigned)(n - pos));
+        __m512i in = _mm512_maskz_loadu_epi8(live, (const void *)(src + pos));
+        if (utf8_errors_avx512(in, prev) == 0) {
+            _mm512_mask_storeu_epi8((void *)(dst + pos), live, in);
+            return n;
+        }
+    }
+    if (pos < 3)
+        return 0;
+    return pos - utf8_incomplete_tail(src, pos);
+}
+#endif
+
+unsigned wenc_utf8_vector_width(size_t n)
+{
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    if (n >= 16 && wenc_cpu_has_avx512())
+        return 64;
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    if (n >= 32 && wenc_cpu_has_avx2())
+        return 32;
+#endif
+    (void)n;
+    return 0;
+}
+
+size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
+                                    size_t n)
+{
+    switch (wenc_utf8_vector_width(n)) {
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    case 64:
+        return utf8_copy_valid_avx512(src, dst, n);
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    case 32:
+        return utf8_copy_valid_avx2(src, dst, n);
+#endif
+    default:
+        (void)src;
+        (void)dst;
+        return 0;
+    }
+}
+
+size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n)
+{
+    size_t done = wenc_utf8_copy_valid_vectors(src, dst, n);
+    size_t rest = utf8_valid_prefix_scalar(src + done, n - done);
+    memcpy(dst + done, src + done, rest);
+    return done + rest;
+}

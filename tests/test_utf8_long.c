@@ -1,0 +1,426 @@
+/* test_utf8_long.c — the UTF-8 decoder on inputs long enough for its vector
+ * kernels (32 and 64 bytes a step): every malformed pair and triple, and
+ * sampled quadruples, at offsets that straddle the kernels' vectors; long
+ * mixed text with errors, whole, chunked and at small output capacities;
+ * every cut of a long text. Expected output comes from ref_decode(), the
+ * §8.1.1 decoder written out here, byte by byte, from the Standard. */
+#include "harness.h"
+#include "simd_level.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* §8.1.1 UTF-8 decoder, one byte at a time, to code points (U+FFFD for each
+ * error); returns how many it wrote to out (room for n + 1). *valid_prefix:
+ * the bytes before the first error's sequence (all whole, valid ones). */
+static size_t ref_decode(const uint8_t *s, size_t n, uint32_t *out,
+                         size_t *valid_prefix)
+{
+    uint32_t code_point = 0, lower = 0x80, upper = 0xBF;
+    unsigned needed = 0, seen = 0;
+    size_t o = 0, boundary = 0;
+    bool errors = false;
+    for (size_t i = 0; i < n; i++) {
+        if (needed == 0 && !errors)
+            boundary = i;
+        uint32_t b = s[i];
+        if (needed == 0) {
+            if (b <= 0x7F) {
+                out[o++] = b;
+            } else if (b >= 0xC2 && b <= 0xDF) {
+                needed = 1;
+                code_point = b & 0x1F;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                if (b == 0xE0)
+                    lower = 0xA0;
+                if (b == 0xED)
+                    upper = 0x9F;
+                needed = 2;
+                code_point = b & 0xF;
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                if (b == 0xF0)
+                    lower = 0x90;
+                if (b == 0xF4)
+                    upper = 0x8F;
+                needed = 3;
+                code_point = b & 0x7;
+            } else {
+                out[o++] = 0xFFFD;
+                errors = true;
+            }
+            continue;
+        }
+        if (b < lower || b > upper) {
+            errors = true;
+            code_point = needed = seen = 0;
+            lower = 0x80;
+            upper = 0xBF;
+            out[o++] = 0xFFFD;
+            i--; /* restore b to the stream */
+            continue;
+        }
+        lower = 0x80;
+        upper = 0xBF;
+        code_point = (code_point << 6) | (b & 0x3F);
+        if (++seen == needed) {
+            out[o++] = code_point;
+            code_point = needed = seen = 0;
+        }
+    }
+    if (needed != 0)
+        out[o++] = 0xFFFD;
+    else if (!errors)
+        boundary = n;
+    *valid_prefix = boundary;
+    return o;
+}
+
+static size_t put_utf8(uint32_t cp, uint8_t *d)
+{
+    if (cp < 0x80) {
+        d[0] = (uint8_t)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        d[0] = (uint8_t)(0xC0 | cp >> 6);
+        d[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (uint8_t)(0xE0 | cp >> 12);
+        d[1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+        d[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    d[0] = (uint8_t)(0xF0 | cp >> 18);
+    d[1] = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
+    d[2] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+    d[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+typedef struct expected {
+    uint8_t *utf8;
+    uint16_t *utf16;
+    size_t utf8_len, utf16_len;
+    size_t valid_prefix;
+    uint32_t *cps;
+} expected;
+
+static void expected_init(expected *x, size_t n)
+{
+    x->utf8 = malloc(3 * n + 3);
+    x->utf16 = malloc(sizeof(uint16_t) * (n + 1));
+    x->cps = malloc(sizeof(uint32_t) * (n + 1));
+    if (!x->utf8 || !x->utf16 || !x->cps)
+        abort();
+}
+
+static void expected_free(expected *x)
+{
+    free(x->utf8);
+    free(x->utf16);
+    free(x->cps);
+}
+
+static void expected_of(expected *x, const uint8_t *s, size_t n)
+{
+    size_t count = ref_decode(s, n, x->cps, &x->valid_prefix);
+    x->utf8_len = x->utf16_len = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t cp = x->cps[i];
+        x->utf8_len += put_utf8(cp, x->utf8 + x->utf8_len);
+        if (cp < 0x10000) {
+            x->utf16[x->utf16_len++] = (uint16_t)cp;
+        } else {
+            x->utf16[x->utf16_len++] = (uint16_t)(0xD800 | (cp - 0x10000) >> 10);
+            x->utf16[x->utf16_len++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+        }
+    }
+}
+
+/* Decodes s[0..n) in one call to both sinks, with output buffers exactly as
+ * large as the expected output plus a guard, and compares. */
+static bool check_one_call(th *t, const uint8_t *s, size_t n,
+                           const expected *x, uint8_t *out8, uint16_t *out16)
+{
+    wenc_decoder dec;
+    bool ok = true;
+    wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+    size_t src_len = n, dst_len = x->utf8_len;
+    out8[dst_len] = 0x5A;
+    wenc_status st =
+        wenc_decode_to_utf8(&dec, s, &src_len, out8, &dst_len, true);
+    ok &= CHECK(t, st == WENC_INPUT_EMPTY && src_len == n);
+    ok &= CHECK_BYTES(t, "to UTF-8", x->utf8, x->utf8_len, out8, dst_len);
+    ok &= CHECK(t, out8[x->utf8_len] == 0x5A);
+
+    wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+    src_len = n;
+    dst_len = x->utf16_len;
+    out16[dst_len] = 0x5A5A;
+    st = wenc_decode_to_utf16(&dec, s, &src_len, out16, &dst_len, true);
+    ok &= CHECK(t, st == WENC_INPUT_EMPTY && src_len == n);
+    ok &= CHECK_UNITS(t, "to UTF-16", x->utf16, x->utf16_len, out16, dst_len);
+    ok &= CHECK(t, out16[x->utf16_len] == 0x5A5A);
+
+    /* The vector kernel: exact where it vouches, and not stopping short
+     * (a false error would only cost speed, so nothing else sees it). */
+    unsigned width = wenc_utf8_vector_width(n);
+    if (width > 0) {
+        size_t v = x->valid_prefix;
+        size_t reach = wenc_utf8_copy_valid_vectors(s, out8, n);
+        size_t least = v / width * width;
+        least = width == 64 && v == n ? n : least < 3 ? 0 : least - 3;
+        ok &= CHECKF(t, reach <= v && reach >= least,
+                     "kernel of %u bytes vouched for %zu bytes; valid "
+                     "prefix %zu of %zu",
+                     width, reach, v, n);
+        ok &= CHECK_BYTES(t, "kernel's copy", s, reach, out8, reach);
+    }
+    return ok;
+}
+
+/* Filler text whose sequences are 1 to 4 bytes long, by `kind`. */
+static size_t fill(uint8_t *d, size_t n, int kind)
+{
+    static const char *const pieces[] = {
+        "a", "\xC3\xA9", "\xE3\x81\x82", "\xF0\x9F\x98\x80"};
+    size_t o = 0, k = 0;
+    while (o < n) {
+        const char *p = pieces[kind == 4 ? k++ % 4 : (size_t)kind];
+        size_t len = strlen(p);
+        if (o + len > n)
+            p = "z", len = 1;
+        memcpy(d + o, p, len);
+        o += len;
+    }
+    return o;
+}
+
+/* A probe of 1-4 bytes put at offset `at` of 160 bytes of filler (ASCII,
+ * three-byte and mixed), for offsets that place it across a 32 and a
+ * 64-byte boundary, at the start, and in the last 32 bytes (which the
+ * 64-byte kernel reads under a mask); the text ending after the probe too. */
+static unsigned long probe_everywhere(th *t, const uint8_t *probe, size_t len,
+                                      expected *x, uint8_t *out8,
+                                      uint16_t *out16)
+{
+    static const size_t offsets[] = {0, 30, 31, 62, 63, 127};
+    static const int kinds[] = {0, 2, 4};
+    uint8_t buf[200];
+    unsigned long failures = 0;
+    for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
+        int kind = kinds[j];
+        for (size_t k = 0; k < sizeof offsets / sizeof offsets[0]; k++) {
+            size_t at = offsets[k];
+            size_t n = 160;
+            fill(buf, n, kind);
+            memcpy(buf + at, probe, len);
+            /* also end right after the probe */
+            size_t ends[2] = {n, at + len};
+            for (int e = 0; e < 2; e++) {
+                expected_of(x, buf, ends[e]);
+                if (!check_one_call(t, buf, ends[e], x, out8, out16)) {
+                    failures++;
+                    if (failures == 1) {
+                        char hex[16] = "";
+                        for (size_t i = 0; i < len; i++)
+                            snprintf(hex + 3 * i, 4, "%02X ", probe[i]);
+                        th_note(t, "first failure: probe %s at %zu of %zu, "
+                                   "filler %d",
+                                hex, at, ends[e], kind);
+                    }
+                }
+            }
+        }
+    }
+    return failures;
+}
+
+static void test_probes(th *t)
+{
+    expected x;
+    expected_init(&x, 256);
+    uint8_t out8[800];
+    uint16_t out16[300];
+    uint8_t p[4];
+    unsigned long failures = 0;
+    for (unsigned a = 0; a < 256 && failures < 5; a++) {
+        p[0] = (uint8_t)a;
+        th_ctx(t, "probe %02X", a);
+        failures += probe_everywhere(t, p, 1, &x, out8, out16);
+        for (unsigned b = 0; b < 256 && a >= 0x80 && failures < 5; b++) {
+            p[1] = (uint8_t)b;
+            th_ctx(t, "probe %02X %02X", a, b);
+            failures += probe_everywhere(t, p, 2, &x, out8, out16);
+        }
+    }
+    /* Every third byte after a lead of three or four and a continuation;
+     * a sample of fourth bytes. */
+    static const uint8_t fourth[] = {0x41, 0x7F, 0x80, 0x8F, 0x90,
+                                     0xBF, 0xC0, 0xF0, 0xFF};
+    for (unsigned a = 0xE0; a <= 0xF7 && failures < 5; a++) {
+        p[0] = (uint8_t)a;
+        for (unsigned b = 0x80; b <= 0xBF && failures < 5; b += 0x0F) {
+            p[1] = (uint8_t)b;
+            for (unsigned c = 0; c < 256 && failures < 5; c += (c >= 0x7F && c <= 0xC1) ? 1 : 7) {
+                p[2] = (uint8_t)c;
+                th_ctx(t, "probe %02X %02X %02X", a, b, c);
+                failures += probe_everywhere(t, p, 3, &x, out8, out16);
+                if (a < 0xF0 || c < 0x80 || c > 0xBF)
+                    continue;
+                for (size_t d = 0; d < sizeof fourth; d++) {
+                    p[3] = fourth[d];
+                    th_ctx(t, "probe %02X %02X %02X %02X", a, b, c, p[3]);
+                    failures += probe_everywhere(t, p, 4, &x, out8, out16);
+                }
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+}
+
+/* Random text: mostly valid sequences of every length, runs of ASCII, and
+ * now and then a malformed byte or a cut-off sequence. */
+static size_t random_text(th_rng *r, uint8_t *d, size_t n, unsigned error_rate)
+{
+    size_t o = 0;
+    while (o + 4 <= n) {
+        size_t pick = th_rng_below(r, 100);
+        uint32_t cp;
+        if (pick < error_rate) {
+            static const uint8_t bad[] = {0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xE0,
+                                          0xED, 0xF0, 0xF4, 0xF5, 0xFF};
+            d[o++] = bad[th_rng_below(r, sizeof bad)];
+            continue;
+        }
+        if (pick < 40) {
+            size_t run = 1 + th_rng_below(r, 70);
+            for (size_t i = 0; i < run && o + 4 <= n; i++)
+                d[o++] = (uint8_t)(0x20 + th_rng_below(r, 0x5F));
+            continue;
+        }
+        if (pick < 55)
+            cp = 0x80 + (uint32_t)th_rng_below(r, 0x780);
+        else if (pick < 95) {
+            do
+                cp = 0x800 + (uint32_t)th_rng_below(r, 0xF800);
+            while (cp >= 0xD800 && cp <= 0xDFFF);
+        } else
+            cp = 0x10000 + (uint32_t)th_rng_below(r, 0x100000);
+        size_t len = put_utf8(cp, d + o);
+        if (pick == 54 && len > 1)
+            len--; /* cut off */
+        o += len;
+    }
+    return o;
+}
+
+static void test_long_random(th *t)
+{
+    enum { N = 1 << 16 };
+    uint8_t *text = malloc(N);
+    uint8_t *out8 = malloc(3 * N + 8);
+    uint16_t *out16 = malloc(2 * N + 16);
+    expected x;
+    expected_init(&x, N);
+    th_rng r;
+    th_rng_seed(&r, 0x75746638);
+    for (unsigned round = 0; round < 24; round++) {
+        unsigned rate = round % 4 == 0 ? 0 : round % 4 == 1 ? 1 : 5;
+        size_t n = random_text(&r, text, N - th_rng_below(&r, 64), rate);
+        expected_of(&x, text, n);
+        th_ctx(t, "round %u, %zu bytes, error rate %u%%", round, n, rate);
+        check_one_call(t, text, n, &x, out8, out16);
+
+        /* chunked at random points, at a random output capacity */
+        size_t splits[64];
+        size_t n_splits = th_random_splits(&r, n, splits, 64);
+        size_t capacities[] = {4, 7, 33, 64, 65, 1000, 4096};
+        for (int utf16 = 0; utf16 < 2; utf16++) {
+            th_dec_opts o = {WENC_UTF_8, WENC_BOM_KEEP,
+                             WENC_ERRORS_REPLACEMENT, utf16 != 0,
+                             splits, n_splits,
+                             capacities[round % 7]};
+            th_dec_result res;
+            if (!th_decode(&o, text, n, &res)) {
+                CHECKF(t, false, "%s", res.problem);
+            } else if (utf16) {
+                CHECK_UNITS(t, "chunked to UTF-16", x.utf16, x.utf16_len,
+                            res.out16.p, res.out16.len);
+            } else {
+                CHECK_BYTES(t, "chunked to UTF-8", x.utf8, x.utf8_len,
+                            res.out8.p, res.out8.len);
+            }
+            th_dec_result_free(&res);
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+    free(text);
+    free(out8);
+    free(out16);
+}
+
+/* Every cut of a long text of every sequence length ends inside a sequence
+ * somewhere: a cut-off sequence at the end is one U+FFFD. */
+static void test_every_cut(th *t)
+{
+    enum { N = 400 };
+    uint8_t text[N], out8[3 * N + 8];
+    uint16_t out16[N + 8];
+    expected x;
+    expected_init(&x, N);
+    for (int kind = 0; kind <= 4; kind++) {
+        fill(text, N, kind);
+        for (size_t n = 0; n <= N; n++) {
+            th_ctx(t, "filler %d cut at %zu", kind, n);
+            expected_of(&x, text, n);
+            check_one_call(t, text, n, &x, out8, out16);
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+}
+
+/* Fatal mode: the error is found at its exact offset in long valid text. */
+static void test_fatal_offsets(th *t)
+{
+    enum { N = 300 };
+    uint8_t text[N], out[3 * N];
+    for (int kind = 0; kind <= 4; kind++) {
+        for (size_t at = 0; at + 2 < N; at += 7) {
+            fill(text, N, kind);
+            /* a lone continuation at `at`, after whole sequences */
+            size_t start = at;
+            while (start > 0 && (text[start] & 0xC0) == 0x80)
+                start--;
+            text[start] = 0x80;
+            wenc_decoder dec;
+            wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP,
+                              WENC_ERRORS_FATAL);
+            size_t src_len = N, dst_len = sizeof out;
+            wenc_status st =
+                wenc_decode_to_utf8(&dec, text, &src_len, out, &dst_len, true);
+            th_ctx(t, "filler %d error at %zu", kind, start);
+            CHECK(t, st == WENC_ERROR);
+            CHECK_EQ(t, "consumed", start + 1, src_len);
+            CHECK_BYTES(t, "before the error", text, start, out, dst_len);
+        }
+    }
+    th_ctx_clear(t);
+}
+
+int main(void)
+{
+    th t;
+    TH_BEGIN_SIMD(&t, "test_utf8_long");
+    test_probes(&t);
+    test_every_cut(&t);
+    test_long_random(&t);
+    test_fatal_offsets(&t);
+    return th_end(&t);
+}
