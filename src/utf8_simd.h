@@ -147,38 +147,74 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
-/* The same for 64 bytes: a mask of the bytes in error. */
-WENC_TARGET_AVX512 static inline __mmask64 utf8_errors_avx512(__m512i in,
-                                                              __m512i prev)
+/*
+ * The same for 64 bytes at a time, with VBMI: VPERMB looks a byte up in 64
+ * entries by its low six bits and ignores the other two, so the tables are
+ * read by the previous byte's bits 2-7 and 0-5 and this byte's bits 2-7
+ * with no masking; which bytes must be continuations is found on bit masks
+ * (leads of 3 and 4 bytes, shifted by 2 and 3) instead of vectors.
+ */
+typedef struct utf8_checker512 {
+    __m512i prev_high, prev_low, this_high; /* the tables, 64 entries */
+    __m512i prev;                           /* the 64 bytes before */
+    uint64_t leads3, leads4; /* where prev holds leads E0-FF, F0-FF */
+} utf8_checker512;
+
+WENC_TARGET_AVX512 static inline void utf8_check512_init(utf8_checker512 *c)
 {
-    const __m512i prev_high_classes = _mm512_broadcast_i32x4(
-        _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_high_classes));
-    const __m512i prev_low_classes = _mm512_broadcast_i32x4(
+    /* entry i: table[i >> 2] */
+    const __m512i by_high_nibble = _mm512_set_epi32(
+        0x0F0F0F0F, 0x0E0E0E0E, 0x0D0D0D0D, 0x0C0C0C0C, 0x0B0B0B0B,
+        0x0A0A0A0A, 0x09090909, 0x08080808, 0x07070707, 0x06060606,
+        0x05050505, 0x04040404, 0x03030303, 0x02020202, 0x01010101, 0);
+    c->prev_high = _mm512_permutexvar_epi8(
+        by_high_nibble,
+        _mm512_broadcast_i32x4(_mm_loadu_si128(
+            (const __m128i *)(const void *)utf8_prev_high_classes)));
+    c->prev_low = _mm512_broadcast_i32x4(
         _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_low_classes));
-    const __m512i this_high_classes = _mm512_broadcast_i32x4(
-        _mm_loadu_si128((const __m128i *)(const void *)utf8_this_high_classes));
-    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    c->this_high = _mm512_permutexvar_epi8(
+        by_high_nibble,
+        _mm512_broadcast_i32x4(_mm_loadu_si128(
+            (const __m128i *)(const void *)utf8_this_high_classes)));
+    c->prev = _mm512_setzero_si512();
+    c->leads3 = c->leads4 = 0;
+}
+
+/* Checks the 64 bytes `in` after those checked before; returns the mask of
+ * the bytes in error. */
+WENC_TARGET_AVX512 static inline uint64_t utf8_check512(utf8_checker512 *c,
+                                                        __m512i in)
+{
     /* The 16 bytes before each lane: prev's last lane, then in's first three */
-    __m512i before = _mm512_alignr_epi64(in, prev, 6);
+    __m512i before = _mm512_alignr_epi64(in, c->prev, 6);
     __m512i prev1 = _mm512_alignr_epi8(in, before, 15);
-    __m512i prev2 = _mm512_alignr_epi8(in, before, 14);
-    __m512i prev3 = _mm512_alignr_epi8(in, before, 13);
     __m512i classes = _mm512_ternarylogic_epi64(
-        _mm512_shuffle_epi8(prev_high_classes,
-                            _mm512_and_si512(_mm512_srli_epi16(prev1, 4),
-                                             nibble)),
-        _mm512_shuffle_epi8(prev_low_classes, _mm512_and_si512(prev1, nibble)),
-        _mm512_shuffle_epi8(this_high_classes,
-                            _mm512_and_si512(_mm512_srli_epi16(in, 4),
-                                             nibble)),
+        _mm512_permutexvar_epi8(_mm512_srli_epi16(prev1, 2), c->prev_high),
+        _mm512_permutexvar_epi8(prev1, c->prev_low),
+        _mm512_permutexvar_epi8(_mm512_srli_epi16(in, 2), c->this_high),
         0x80); /* a & b & c */
-    __m512i required = _mm512_and_si512(
-        _mm512_or_si512(
-            _mm512_subs_epu8(prev2, _mm512_set1_epi8((char)(0xE0 - 0x80))),
-            _mm512_subs_epu8(prev3, _mm512_set1_epi8((char)(0xF0 - 0x80)))),
-        _mm512_set1_epi8((char)0x80));
-    return _mm512_test_epi8_mask(_mm512_xor_si512(classes, required),
-                                 _mm512_set1_epi8((char)0xFF));
+    uint64_t two_conts =
+        _mm512_test_epi8_mask(classes, _mm512_set1_epi8((char)0x80));
+    uint64_t others = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x7F));
+    uint64_t leads3 =
+        _mm512_cmpge_epu8_mask(in, _mm512_set1_epi8((char)0xE0));
+    uint64_t leads4 =
+        _mm512_cmpge_epu8_mask(in, _mm512_set1_epi8((char)0xF0));
+    uint64_t required = leads3 << 2 | c->leads3 >> 62 | leads4 << 3 |
+                        c->leads4 >> 61;
+    c->prev = in;
+    c->leads3 = leads3;
+    c->leads4 = leads4;
+    return (two_conts ^ required) | others;
+}
+
+/* Takes 64 ASCII bytes after ASCII bytes as checked: they hold no error. */
+WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
+                                                          __m512i in)
+{
+    c->prev = in;
+    c->leads3 = c->leads4 = 0;
 }
 #endif
 

@@ -79,16 +79,39 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
 WENC_TARGET_AVX512 static size_t utf8_copy_valid_avx512(const uint8_t *src,
                                                         uint8_t *dst, size_t n)
 {
-    __m512i prev = _mm512_setzero_si512();
+    utf8_checker512 check;
+    utf8_check512_init(&check);
     bool prev_ascii = true;
     size_t pos = 0;
+    /* Two vectors a step, their errors tested together */
+    for (; n - pos >= 128; pos += 128) {
+        __m512i in0 = _mm512_loadu_si512((const void *)(src + pos));
+        __m512i in1 = _mm512_loadu_si512((const void *)(src + pos + 64));
+        bool ascii = _mm512_movepi8_mask(_mm512_or_si512(in0, in1)) == 0;
+        if (ascii && prev_ascii) {
+            utf8_check512_ascii(&check, in1);
+        } else {
+            uint64_t errors0 = utf8_check512(&check, in0);
+            if ((errors0 | utf8_check512(&check, in1)) != 0) {
+                if (errors0 == 0) {
+                    _mm512_storeu_si512((void *)(dst + pos), in0);
+                    pos += 64;
+                }
+                goto stopped;
+            }
+        }
+        _mm512_storeu_si512((void *)(dst + pos), in0);
+        _mm512_storeu_si512((void *)(dst + pos + 64), in1);
+        prev_ascii = ascii;
+    }
     for (; n - pos >= 64; pos += 64) {
         __m512i in = _mm512_loadu_si512((const void *)(src + pos));
         bool ascii = _mm512_movepi8_mask(in) == 0;
-        if (!(ascii && prev_ascii) && utf8_errors_avx512(in, prev) != 0)
+        if (ascii && prev_ascii)
+            utf8_check512_ascii(&check, in);
+        else if (utf8_check512(&check, in) != 0)
             break;
         _mm512_storeu_si512((void *)(dst + pos), in);
-        prev = in;
         prev_ascii = ascii;
     }
     if (n - pos < 64 && pos < n) {
@@ -96,11 +119,12 @@ WENC_TARGET_AVX512 static size_t utf8_copy_valid_avx512(const uint8_t *src,
          * them end a sequence left incomplete, which is then an error. */
         __mmask64 live = _bzhi_u64(~UINT64_C(0), (unsigned)(n - pos));
         __m512i in = _mm512_maskz_loadu_epi8(live, (const void *)(src + pos));
-        if (utf8_errors_avx512(in, prev) == 0) {
+        if (utf8_check512(&check, in) == 0) {
             _mm512_mask_storeu_epi8((void *)(dst + pos), live, in);
             return n;
         }
     }
+stopped:
     if (pos < 3)
         return 0;
     return pos - utf8_incomplete_tail(src, pos);
