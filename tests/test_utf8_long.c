@@ -1,5 +1,6 @@
-/* test_utf8_long.c — the UTF-8 decoder on inputs long enough for its vector
- * kernels (32 and 64 bytes a step): every malformed pair and triple, and
+/* test_utf8_long.c — the UTF-8 decoder, and the UTF-8 encoder reading
+ * UTF-8, on inputs long enough for their vector kernels (32 and 64 bytes a
+ * step): every malformed pair and triple, and
  * sampled quadruples, at offsets that straddle the kernels' vectors; long
  * mixed text with errors, whole, chunked and at small output capacities;
  * every cut of a long text. Expected output comes from ref_decode(), the
@@ -164,6 +165,18 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
     ok &= CHECK(t, st == WENC_INPUT_EMPTY && src_len == n);
     ok &= CHECK_UNITS(t, "to UTF-16", x->utf16, x->utf16_len, out16, dst_len);
     ok &= CHECK(t, out16[x->utf16_len] == 0x5A5A);
+
+    /* The UTF-8 encoder reads ill-formed UTF-8 as the decoder does */
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_HTML);
+    src_len = n;
+    dst_len = x->utf8_len;
+    out8[dst_len] = 0x5A;
+    st = wenc_encode_from_utf8(&enc, s, &src_len, out8, &dst_len, true);
+    ok &= CHECK(t, st == WENC_INPUT_EMPTY && src_len == n);
+    ok &= CHECK_BYTES(t, "encoded to UTF-8", x->utf8, x->utf8_len, out8,
+                      dst_len);
+    ok &= CHECK(t, out8[x->utf8_len] == 0x5A);
 
     /* The vector kernel: exact where it vouches, and not stopping short
      * (a false error would only cost speed, so nothing else sees it). */
@@ -357,6 +370,15 @@ static void test_long_random(th *t)
             }
             th_dec_result_free(&res);
         }
+        th_enc_opts eo = {WENC_UTF_8, WENC_ERRORS_HTML, false, splits,
+                          n_splits, capacities[(round + 3) % 7]};
+        th_enc_result er;
+        if (!th_encode(&eo, text, n, &er))
+            CHECKF(t, false, "%s", er.problem);
+        else
+            CHECK_BYTES(t, "chunked, encoded to UTF-8", x.utf8, x.utf8_len,
+                        er.out.p, er.out.len);
+        th_enc_result_free(&er);
     }
     th_ctx_clear(t);
     expected_free(&x);

@@ -436,6 +436,40 @@ static codec_status utf8_from_utf16_fast(wenc_encoder *enc,
     return st;
 }
 
+/* §8.1.2 UTF-8 encoder over UTF-8: valid input is copied as it is (the
+ * vector validator), the general loop reads what stops the copy (an
+ * ill-formed sequence, one cut at the end, a full output) four bytes at a
+ * time: they hold the first sequence or maximal subpart whole, and one cut
+ * by the window's end is read again with the bytes after it. */
+static codec_status utf8_from_utf8_fast(wenc_encoder *enc, const uint8_t *src,
+                                        size_t len, size_t *consumed,
+                                        uint8_t *dst, size_t cap,
+                                        size_t *written, bool last)
+{
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    for (;;) {
+        size_t room = len - pos < cap - out ? len - pos : cap - out;
+        size_t valid = wenc_utf8_copy_valid(src + pos, dst + out, room);
+        pos += valid;
+        out += valid;
+        if (pos == len)
+            break;
+        size_t window = len - pos < 4 ? len - pos : 4;
+        size_t used = 0, wrote = 0;
+        st = utf8_from_utf8(enc, src + pos, window, &used, dst + out,
+                            cap - out, &wrote, pos + window == len && last);
+        pos += used;
+        out += wrote;
+        if (st != CODEC_INPUT_EMPTY || used == 0)
+            break;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
 /* Three bytes per input unit at most: U+FFFD for one ill-formed byte. */
-const encoder_codec wenc_utf8_encoder = {utf8_from_utf8, utf8_from_utf16_fast,
+const encoder_codec wenc_utf8_encoder = {utf8_from_utf8_fast,
+                                         utf8_from_utf16_fast,
                                          3, 0};
