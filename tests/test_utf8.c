@@ -372,12 +372,22 @@ static uint16_t bmp_unit(uint32_t *rng)
     return palette[(*rng >> 16) % (sizeof palette / sizeof palette[0])];
 }
 
+/* A unit of one or two UTF-8 bytes, as in Latin, Greek or Cyrillic text. */
+static uint16_t two_byte_unit(uint32_t *rng)
+{
+    static const uint16_t palette[] = {0x00, 0x20, 0x41, 0x7F, 0x80,
+                                       0xE9, 0x3A9, 0x430, 0x5D0, 0x7FF};
+    *rng = *rng * 1103515245u + 12345u;
+    return palette[(*rng >> 16) % (sizeof palette / sizeof palette[0])];
+}
+
 /* Long mixed UTF-16 input, where the encoder's block loop runs: whole,
  * streamed in uneven chunks, and into every capacity near the end (checking
  * that no byte after those written changes, within the capacity or past
- * it). One
- * round in three is ASCII with others among it; one in three has no
- * surrogate but one in 40 units, for the SIMD kernel's 8-unit blocks. */
+ * it). One round in four is ASCII with others among it; one has no
+ * surrogate but one in 40 units, for the SIMD kernels' 8, 16 and 32-unit
+ * blocks; one is any unit; one has units of one or two UTF-8 bytes but one
+ * in 50, for the AVX-512 kernel's 32-unit blocks of those. */
 static void test_encoder_long_utf16(th *t)
 {
     uint32_t rng = 7;
@@ -386,13 +396,16 @@ static void test_encoder_long_utf16(th *t)
     for (int round = 0; round < 300; round++) {
         size_t n = (size_t)(round * 2) % 600;
         for (size_t i = 0; i < n; i++) {
-            if (round % 3 == 0)
+            if (round % 4 == 0)
                 units[i] = i % 5 != 4 ? 0x61 : mixed_unit(&rng);
-            else if (round % 3 == 1)
+            else if (round % 4 == 1)
                 units[i] = (i + (size_t)round) % 40 == 0 ? mixed_unit(&rng)
                                                         : bmp_unit(&rng);
-            else
+            else if (round % 4 == 2)
                 units[i] = mixed_unit(&rng);
+            else
+                units[i] = (i + (size_t)round) % 50 == 0 ? mixed_unit(&rng)
+                                                        : two_byte_unit(&rng);
         }
         th_bytes want = {0};
         expected_utf8(units, n, &want);
