@@ -3,6 +3,7 @@
  * One-call results are themselves checked against hand-written expectations
  * (from the Standard's algorithms) for most inputs. */
 #include "harness.h"
+#include "simd_level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -478,7 +479,7 @@ static void test_helpers_with_held_state(th *t)
 int main(void)
 {
     th t;
-    th_begin(&t, "test_split");
+    TH_BEGIN_SIMD(&t, "test_split");
     th_rng rng;
     th_rng_seed(&rng, 0x5B117C0DEull);
     for (size_t i = 0; i < sizeof dcases / sizeof dcases[0]; i++)
