@@ -28,7 +28,9 @@
  * utf8_incomplete_tail() says how many of its bytes begin one.
  *
  * Used by the kernels of utf8_validate.c (UTF-8 -> UTF-8) and those that
- * transcode UTF-8 to UTF-16. Every function here is static and compiled only
+ * transcode UTF-8 to UTF-16. At the end: packing UTF-16 units (from UTF-16
+ * input, or from a decoder's table) into UTF-8, for the encoder and the
+ * decoders' UTF-8 sinks. Every function here is static and compiled only
  * where its target attribute is available (WENC_HAVE_RUNTIME_AVX2 / _AVX512).
  */
 #ifndef WENC_UTF8_SIMD_H
@@ -215,6 +217,94 @@ WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
 {
     c->prev = in;
     c->leads3 = c->leads4 = 0;
+}
+#endif
+
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* Encodes the first `count` of 16 units, none of them a surrogate: each
+ * unit's one, two or three byte form is made in a 32-bit lane, and the
+ * bytes of each form, picked by a mask, are packed by VPCOMPRESSB and
+ * stored exactly. Returns the bytes written. */
+WENC_TARGET_AVX512 static inline size_t
+utf8_pack16_avx512(__m256i units, unsigned count, uint8_t *dst)
+{
+    const __m512i low6 = _mm512_set1_epi32(0x3F);
+    const __m512i continuation = _mm512_set1_epi32(0x80);
+    __m512i u = _mm512_cvtepu16_epi32(units);
+    __mmask16 live = (__mmask16)_bzhi_u32(0xFFFF, count);
+    __mmask16 over1 =
+        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7F));
+    __mmask16 over2 =
+        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7FF));
+    __m512i last6 = _mm512_or_si512(_mm512_and_si512(u, low6), continuation);
+    __m512i middle6 = _mm512_or_si512(
+        _mm512_and_si512(_mm512_srli_epi32(u, 6), low6), continuation);
+    __m512i two = _mm512_or_si512(
+        _mm512_or_si512(_mm512_srli_epi32(u, 6), _mm512_set1_epi32(0xC0)),
+        _mm512_slli_epi32(last6, 8));
+    __m512i three = _mm512_or_si512(
+        _mm512_or_si512(_mm512_srli_epi32(u, 12), _mm512_set1_epi32(0xE0)),
+        _mm512_or_si512(_mm512_slli_epi32(middle6, 8),
+                        _mm512_slli_epi32(last6, 16)));
+    __m512i forms = _mm512_mask_mov_epi32(
+        _mm512_mask_mov_epi32(u, over1, two), over2, three);
+    __m512i kept = _mm512_mask_mov_epi32(
+        _mm512_mask_mov_epi32(_mm512_maskz_mov_epi32(
+                                  live, _mm512_set1_epi32(0xFF)),
+                              over1, _mm512_set1_epi32(0xFFFF)),
+        over2, _mm512_set1_epi32(0xFFFFFF));
+    __mmask64 bytes = _mm512_test_epi8_mask(kept, kept);
+    size_t length = (size_t)_mm_popcnt_u64(bytes);
+    _mm512_mask_storeu_epi8((void *)dst,
+                            _bzhi_u64(~UINT64_C(0), (unsigned)length),
+                            _mm512_maskz_compress_epi8(bytes, forms));
+    return length;
+}
+
+/* Encodes the first `count` of 32 units, none of them a surrogate, to UTF-8
+ * at dst, exactly (no byte written past those made): ASCII narrowed by
+ * VPMOVWB; units up to U+07FF in 16-bit lanes packed by VPCOMPRESSB; others
+ * 16 at a time by utf8_pack16_avx512. Returns the bytes written. */
+WENC_TARGET_AVX512 static inline size_t
+utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
+{
+    const __m512i non_ascii = _mm512_set1_epi16((short)0xFF80);
+    __mmask32 live = _bzhi_u32(~0u, count);
+    __mmask32 over1 = _mm512_mask_test_epi16_mask(live, units, non_ascii);
+    if (over1 == 0) {
+        _mm256_mask_storeu_epi8((void *)dst, live,
+                                _mm512_cvtepi16_epi8(units));
+        return count;
+    }
+    if (_mm512_mask_test_epi16_mask(live, units,
+                                    _mm512_set1_epi16((short)0xF800)) == 0) {
+        /* Forms of one or two bytes in 16-bit lanes; the second byte of
+         * each kept where the unit is above U+007F. */
+        __m512i two = _mm512_or_si512(
+            _mm512_or_si512(_mm512_srli_epi16(units, 6),
+                            _mm512_set1_epi16(0xC0)),
+            _mm512_slli_epi16(
+                _mm512_or_si512(
+                    _mm512_and_si512(units, _mm512_set1_epi16(0x3F)),
+                    _mm512_set1_epi16(0x80)),
+                8));
+        __m512i forms = _mm512_mask_mov_epi16(units, over1, two);
+        __mmask64 bytes =
+            _pdep_u64(live, UINT64_C(0x5555555555555555)) |
+            _pdep_u64(over1, UINT64_C(0xAAAAAAAAAAAAAAAA));
+        size_t length = count + (size_t)_mm_popcnt_u32(over1);
+        _mm512_mask_storeu_epi8((void *)dst,
+                                _bzhi_u64(~UINT64_C(0), (unsigned)length),
+                                _mm512_maskz_compress_epi8(bytes, forms));
+        return length;
+    }
+    size_t length = utf8_pack16_avx512(_mm512_castsi512_si256(units),
+                                       count < 16 ? count : 16, dst);
+    if (count > 16)
+        length += utf8_pack16_avx512(_mm512_extracti64x4_epi64(units, 1),
+                                     count - 16, dst + length);
+    return length;
 }
 #endif
 

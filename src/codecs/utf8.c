@@ -1,5 +1,6 @@
 /* UTF-8 (§8.1): decoder and encoder. */
 #include "loops.h"
+#include "../utf8_simd.h"
 
 /*
  * Decoder state: state_[0] bytes needed (0 = idle), state_[1] bytes seen,
@@ -326,50 +327,9 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
-/* Encodes the first `count` of 16 units, none of them a surrogate: each
- * unit's one, two or three byte form is made in a 32-bit lane, and the
- * bytes of each form, picked by a mask, are packed by VPCOMPRESSB and
- * stored exactly. Returns the bytes written. */
-WENC_TARGET_AVX512 static inline size_t
-bmp16_to_utf8_avx512(__m256i units, unsigned count, uint8_t *dst)
-{
-    const __m512i low6 = _mm512_set1_epi32(0x3F);
-    const __m512i continuation = _mm512_set1_epi32(0x80);
-    __m512i u = _mm512_cvtepu16_epi32(units);
-    __mmask16 live = (__mmask16)_bzhi_u32(0xFFFF, count);
-    __mmask16 over1 =
-        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7F));
-    __mmask16 over2 =
-        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7FF));
-    __m512i last6 = _mm512_or_si512(_mm512_and_si512(u, low6), continuation);
-    __m512i middle6 = _mm512_or_si512(
-        _mm512_and_si512(_mm512_srli_epi32(u, 6), low6), continuation);
-    __m512i two = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi32(u, 6), _mm512_set1_epi32(0xC0)),
-        _mm512_slli_epi32(last6, 8));
-    __m512i three = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi32(u, 12), _mm512_set1_epi32(0xE0)),
-        _mm512_or_si512(_mm512_slli_epi32(middle6, 8),
-                        _mm512_slli_epi32(last6, 16)));
-    __m512i forms = _mm512_mask_mov_epi32(
-        _mm512_mask_mov_epi32(u, over1, two), over2, three);
-    __m512i kept = _mm512_mask_mov_epi32(
-        _mm512_mask_mov_epi32(_mm512_maskz_mov_epi32(
-                                  live, _mm512_set1_epi32(0xFF)),
-                              over1, _mm512_set1_epi32(0xFFFF)),
-        over2, _mm512_set1_epi32(0xFFFFFF));
-    __mmask64 bytes = _mm512_test_epi8_mask(kept, kept);
-    size_t length = (size_t)_mm_popcnt_u64(bytes);
-    _mm512_mask_storeu_epi8((void *)dst, _bzhi_u64(~UINT64_C(0), (unsigned)length),
-                            _mm512_maskz_compress_epi8(bytes, forms));
-    return length;
-}
-
-/* Encodes units 32 at a time (ASCII narrowed; units up to U+07FF in 16-bit
- * lanes packed by VPCOMPRESSB; other units 16 at a time by
- * bmp16_to_utf8_avx512) up to the first surrogate; the caller leaves room
- * for 3 bytes per unit. Returns the units read; the bytes written go to
- * *written. */
+/* Encodes units 32 at a time (utf8_pack32_avx512) up to the first
+ * surrogate; the caller leaves room for 3 bytes per unit. Returns the units
+ * read; the bytes written go to *written. */
 WENC_TARGET_AVX512 static size_t
 utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
                      size_t *written)
@@ -387,37 +347,10 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
             out += 32;
             continue;
         }
-        if (_mm512_test_epi16_mask(units, surrogate_bits) == 0) {
-            /* Forms of one or two bytes in 16-bit lanes; the second byte
-             * of each kept where the unit is above U+007F. */
-            __mmask32 over1 = _mm512_test_epi16_mask(units, non_ascii);
-            __m512i two = _mm512_or_si512(
-                _mm512_or_si512(_mm512_srli_epi16(units, 6),
-                                _mm512_set1_epi16(0xC0)),
-                _mm512_slli_epi16(
-                    _mm512_or_si512(
-                        _mm512_and_si512(units, _mm512_set1_epi16(0x3F)),
-                        _mm512_set1_epi16(0x80)),
-                    8));
-            __m512i forms = _mm512_mask_mov_epi16(units, over1, two);
-            __mmask64 bytes = UINT64_C(0x5555555555555555) |
-                              _pdep_u64(over1, UINT64_C(0xAAAAAAAAAAAAAAAA));
-            size_t length = 32 + (size_t)_mm_popcnt_u32(over1);
-            _mm512_mask_storeu_epi8(
-                (void *)(dst + out), _bzhi_u64(~UINT64_C(0), (unsigned)length),
-                _mm512_maskz_compress_epi8(bytes, forms));
-            pos += 32;
-            out += length;
-            continue;
-        }
         uint32_t surrogates = _mm512_cmpeq_epi16_mask(
             _mm512_and_si512(units, surrogate_bits), surrogate);
         unsigned count = surrogates ? (unsigned)__builtin_ctz(surrogates) : 32;
-        out += bmp16_to_utf8_avx512(_mm512_castsi512_si256(units),
-                                    count < 16 ? count : 16, dst + out);
-        if (count > 16)
-            out += bmp16_to_utf8_avx512(_mm512_extracti64x4_epi64(units, 1),
-                                        count - 16, dst + out);
+        out += utf8_pack32_avx512(units, count, dst + out);
         pos += count;
         if (count < 32)
             break;
