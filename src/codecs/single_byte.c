@@ -1,6 +1,7 @@
 /* The legacy single-byte encodings (§9): one decoder and one encoder over
  * the index of the encoding in use (src/tables/single_byte.c). */
 #include "loops.h"
+#include "../utf8_simd.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -150,6 +151,90 @@ WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
 }
 #endif
 
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* Decodes 64 bytes a step: the table's upper half held as two byte planes
+ * (the low and high byte of each unit) of 128 entries, each in two
+ * registers, which VPERMI2B reads by the byte's low seven bits; ASCII bytes
+ * are kept. Units go to UTF-16 as they are, or to UTF-8 packed by
+ * utf8_pack32_avx512. Stops at the first unmapped byte, or with fewer than
+ * 64 bytes left; the caller leaves room for a unit or 3 bytes per byte.
+ * Returns the bytes read; the units written go to *written. */
+WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
+                                                   const uint16_t *code_point_of,
+                                                   void *dst, int utf16,
+                                                   size_t *written)
+{
+    __m512i low_plane[2], high_plane[2];
+    for (int h = 0; h < 2; h++) {
+        __m512i first = _mm512_loadu_si512(
+            (const void *)(code_point_of + 0x80 + 64 * h));
+        __m512i second = _mm512_loadu_si512(
+            (const void *)(code_point_of + 0x80 + 64 * h + 32));
+        low_plane[h] = _mm512_inserti64x4(
+            _mm512_castsi256_si512(_mm512_cvtepi16_epi8(first)),
+            _mm512_cvtepi16_epi8(second), 1);
+        high_plane[h] = _mm512_inserti64x4(
+            _mm512_castsi256_si512(
+                _mm512_cvtepi16_epi8(_mm512_srli_epi16(first, 8))),
+            _mm512_cvtepi16_epi8(_mm512_srli_epi16(second, 8)), 1);
+    }
+    size_t pos = 0, out = 0;
+    while (n - pos >= 64) {
+        __m512i bytes = _mm512_loadu_si512((const void *)(s + pos));
+        __mmask64 upper = _mm512_movepi8_mask(bytes);
+        __m512i low = bytes, high = _mm512_setzero_si512();
+        unsigned count = 64;
+        if (upper != 0) {
+            __m512i found_low = _mm512_permutex2var_epi8(low_plane[0], bytes,
+                                                         low_plane[1]);
+            __m512i found_high = _mm512_permutex2var_epi8(
+                high_plane[0], bytes, high_plane[1]);
+            uint64_t unmapped = _mm512_mask_cmpeq_epi8_mask(
+                upper, _mm512_or_si512(found_low, found_high),
+                _mm512_setzero_si512());
+            if (unmapped != 0)
+                count = (unsigned)__builtin_ctzll(unmapped);
+            low = _mm512_mask_blend_epi8(upper, bytes, found_low);
+            high = _mm512_maskz_mov_epi8(upper, found_high);
+        } else if (!utf16) {
+            _mm512_storeu_si512((void *)((uint8_t *)dst + out), bytes);
+            pos += 64;
+            out += 64;
+            continue;
+        }
+        __m512i units0 = _mm512_or_si512(
+            _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
+            _mm512_slli_epi16(
+                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(high)), 8));
+        __m512i units1 = _mm512_or_si512(
+            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
+            _mm512_slli_epi16(
+                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(high, 1)), 8));
+        unsigned count0 = count < 32 ? count : 32;
+        if (utf16) {
+            uint16_t *d = (uint16_t *)dst + out;
+            _mm512_mask_storeu_epi16((void *)d, _bzhi_u32(~0u, count0),
+                                     units0);
+            if (count > 32)
+                _mm512_mask_storeu_epi16((void *)(d + 32),
+                                         _bzhi_u32(~0u, count - 32), units1);
+            out += count;
+        } else {
+            uint8_t *d = (uint8_t *)dst + out;
+            size_t made = utf8_pack32_avx512(units0, count0, d);
+            if (count > 32)
+                made += utf8_pack32_avx512(units1, count - 32, d + made);
+            out += made;
+        }
+        pos += count;
+        if (count < 64)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+#endif
+
 /* Decodes to UTF-16 with no branch per byte: where SSE2 is available, 16
  * bytes at a time while they are ASCII or in the table's linear ranges; else
  * eight bytes at a time through the decode table, handing words of ASCII to
@@ -255,11 +340,24 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     (void)last;
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    bool avx512 = len >= 64 && wenc_cpu_has_avx512();
+#endif
     while (pos < len) {
         /* With room for the worst case (3 UTF-8 bytes or 1 UTF-16 unit per
          * byte), nothing is checked per byte until an error. */
         size_t room = utf16 ? cap - out : (cap - out) / 3;
         size_t end = pos + (len - pos < room ? len - pos : room);
+#ifdef WENC_HAVE_RUNTIME_AVX512
+        if (avx512 && end - pos >= 64) {
+            size_t made = 0;
+            void *at = utf16 ? (void *)((uint16_t *)dst + out)
+                             : (void *)((uint8_t *)dst + out);
+            pos += sb_table64_avx512(src + pos, end - pos, code_point_of, at,
+                                     utf16, &made);
+            out += made;
+        }
+#endif
         if (utf16) {
             uint16_t *d = (uint16_t *)dst;
             for (;;) {
