@@ -459,13 +459,14 @@ extern const uint8_t wenc_utf8_pack_shuffle[256][16];
 extern const uint8_t wenc_utf8_pack_length[256];
 extern const uint8_t wenc_single_byte_pages[][256];
 
-/* Multi-byte encoders: BMP code point -> pointer + 1 (0 = none), two levels. */
-typedef struct pointer_map {
+/* Multi-byte encoders: BMP code point -> the bytes the encoder writes (0:
+ * none; below 0x100: one byte; else lead << 8 | trail), two levels. */
+typedef struct byte_map {
     const uint8_t *page_of;        /* 256 entries: page per high byte */
     const uint16_t (*pages)[256];  /* page 0 is empty */
-} pointer_map;
+} byte_map;
 
-WENC_INLINE uint32_t pointer_lookup(const pointer_map *map, uint32_t cp)
+WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
 {
     if (cp > 0xFFFF)
         return 0;
@@ -481,12 +482,13 @@ typedef struct gb18030_range {
 } gb18030_range;
 extern const gb18030_range wenc_gb18030_ranges[];
 extern const size_t wenc_gb18030_range_count;
-extern const pointer_map wenc_gb18030_map;
+extern const byte_map wenc_gb18030_bytes;
+extern const byte_map wenc_gbk_bytes;
 
 extern const uint16_t wenc_big5_index[];
 extern const uint8_t wenc_big5_plane2[];
 extern const size_t wenc_big5_index_size;
-extern const pointer_map wenc_big5_map;
+extern const byte_map wenc_big5_bytes;
 extern const uint32_t wenc_big5_astral_code_points[];
 extern const uint16_t wenc_big5_astral_pointers[];
 extern const size_t wenc_big5_astral_count;
@@ -497,11 +499,11 @@ extern const uint16_t wenc_jis0212_index[];
 extern const size_t wenc_jis0212_index_size;
 extern const uint16_t wenc_iso_2022_jp_katakana_index[];
 extern const size_t wenc_iso_2022_jp_katakana_index_size;
-extern const pointer_map wenc_jis0208_map;
-extern const pointer_map wenc_shift_jis_map;
+extern const byte_map wenc_euc_jp_bytes;
+extern const byte_map wenc_shift_jis_bytes;
 
 extern const uint16_t wenc_euc_kr_index[];
 extern const size_t wenc_euc_kr_index_size;
-extern const pointer_map wenc_euc_kr_map;
+extern const byte_map wenc_euc_kr_bytes;
 
 #endif /* WENC_INTERNAL_H */

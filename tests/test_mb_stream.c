@@ -312,6 +312,9 @@ static const e8case enc8_cases[] = {
     {WENC_GB18030, "C3 'a' FF E4 B8", "8431A437 'a' 8431A437 8431A437"},
     {WENC_ISO_2022_JP, "E3 81 82 E3 81", "1B2442 2422 1B2842 !FFFD@3+2"},
     {WENC_SHIFT_JIS, "E3 81 82 ED A0 80", "82A0 !FFFD@3+1 !FFFD@4+1 !FFFD@5+1"},
+    /* an overlong U+00A5, which Shift_JIS and EUC-JP write as 0x5C */
+    {WENC_SHIFT_JIS, "E0 82 A5 'a'", "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1 'a'"},
+    {WENC_EUC_JP, "E0 82 A5 'a'", "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1 'a'"},
 };
 
 /* Split invariance and capacities for an encoder input (units or bytes). */

@@ -503,6 +503,10 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
     th_check_encode(t, e->id, false, "E1 80 41", "!FFFD@0+2 41");
     th_check_encode(t, e->id, false, "41 FF 42", "41 !FFFD@1+1 42");
     th_check_encode(t, e->id, false, "ED A0 80", "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1");
+    /* overlong forms of U+00A9 and U+00E9, which many of them have */
+    th_check_encode(t, e->id, false, "E0 82 A9 C1 A9",
+                    "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1 !FFFD@3+1 !FFFD@4+1");
+    th_check_encode(t, e->id, false, "E0 83 A9", "!FFFD@0+1 !FFFD@1+1 !FFFD@2+1");
     th_check_encode(t, e->id, false, "F0 90 80", "!FFFD@0+3");
     th_check_encode(t, e->id, false, "EF BF BD", "!FFFD@0+3");
     th_check_encode(t, e->id, true, "D800 0041", "!FFFD@0+1 41");

@@ -604,21 +604,36 @@ def gen_single_byte(src):
 
 # ---- multi-byte encodings ----------------------------------------------------------
 
-def emit_pointer_map(prefix, encode):
-    """pointer_map wenc_PREFIX_map: BMP code point -> pointer + 1 (0: none)."""
-    values = {cp: pointer + 1 for cp, pointer in encode.items()}
-    if values and max(values.values()) > 0xFFFF:
-        raise DataError("%s: a pointer does not fit in uint16_t" % prefix)
+def emit_byte_maps(maps):
+    """byte_map wenc_PREFIX_bytes for each (prefix, values) of `maps`: BMP code
+    point -> the bytes its encoder writes (0: none; below 0x100: one byte;
+    else lead << 8 | trail), the maps of one call sharing their pages."""
     pages = [(0,) * 256]
-    page_of = build_two_level(values, pages, {pages[0]: 0})
+    page_numbers = {pages[0]: 0}
+    page_ofs = []
+    for prefix, values in maps:
+        if any(v <= 0 or v > 0xFFFF or (0xFF < v and v >> 8 == 0)
+               for v in values.values()):
+            raise DataError("%s: a value is not one byte or a lead and trail"
+                            % prefix)
+        page_of = build_two_level(values, pages, page_numbers)
+        page_ofs.append(page_of)
     if len(pages) > 256:
-        raise DataError("%s: %d pages do not fit in uint8_t" % (prefix, len(pages)))
-    verify_two_level(prefix, values, page_of, pages)
-    out = [emit_array("uint8_t", prefix + "_page_of", page_of, 16, size="256")]
-    out.append(emit_pages("uint16_t", prefix + "_pages", pages, 12))
-    out.append("const pointer_map wenc_%s_map = {%s_page_of, %s_pages};\n"
-               % (prefix, prefix, prefix))
+        raise DataError("%s: %d pages do not fit in uint8_t"
+                        % (maps[0][0], len(pages)))
+    pages_name = maps[0][0] + "_byte_pages"
+    out = [emit_pages("uint16_t", pages_name, pages, 12, fmt=hex4)]
+    for (prefix, values), page_of in zip(maps, page_ofs):
+        verify_two_level(prefix, values, page_of, pages)
+        out.append(emit_array("uint8_t", prefix + "_page_of", page_of, 16,
+                              size="256"))
+        out.append("const byte_map wenc_%s_bytes = {%s_page_of, %s};\n"
+                   % (prefix, prefix, pages_name))
     return "".join(out)
+
+
+def two_bytes(lead, trail):
+    return lead << 8 | trail
 
 
 def emit_index(name, table, size, ctype="uint16_t", per_line=10):
@@ -667,9 +682,21 @@ def gen_gb18030(src):
         out.append("    {%d, 0x%04X},\n" % (pointer, cp))
     out.append("};\n")
     out.append("const size_t wenc_gb18030_range_count = %d;\n\n" % len(pairs))
-    out.append("/* Encoder: index pointer (first pointer) per code point, plus the\n"
-               " * 18 Private Use code points of the GB18030-2022 note. */\n")
-    out.append(emit_pointer_map("gb18030", encode))
+    # §10.2.2 steps for a two-byte code point, built in: U+E5E5 is an error
+    # whatever the index says; the pointer's lead and trail. GBK (§10.3.2)
+    # writes U+20AC as 0x80.
+    encode.pop(0xE5E5, None)
+    gb18030 = {}
+    for cp, pointer in encode.items():
+        trail = pointer % 190
+        gb18030[cp] = two_bytes(pointer // 190 + 0x81,
+                                trail + (0x40 if trail < 0x3F else 0x41))
+    gbk = dict(gb18030)
+    gbk[0x20AC] = 0x80
+    out.append("/* Encoders: the two bytes of each code point with an index pointer\n"
+               " * (the first), and the 18 Private Use code points of the\n"
+               " * GB18030-2022 note; GBK's map has 0x80 for U+20AC. */\n")
+    out.append(emit_byte_maps([("gb18030", gb18030), ("gbk", gbk)]))
     return "".join(out)
 
 
@@ -709,8 +736,13 @@ def gen_big5(src):
     out.append(emit_index("big5", low, size, "uint16_t", 10))
     out.append(emit_array("uint8_t", "wenc_big5_plane2", plane2, 16,
                           static=False, size=str(len(plane2))))
-    out.append("\n")
-    out.append(emit_pointer_map("big5", bmp))
+    out.append("\n/* Encoder (§11.1.2), code points up to U+FFFF: their two bytes. */\n")
+    big5 = {}
+    for cp, pointer in bmp.items():
+        trail = pointer % 157
+        big5[cp] = two_bytes(pointer // 157 + 0x81,
+                             trail + (0x40 if trail < 0x3F else 0x62))
+    out.append(emit_byte_maps([("big5", big5)]))
     out.append("\n/* Encoder, code points above U+FFFF: ascending, with their pointers. */\n")
     out.append(emit_array("uint32_t", "wenc_big5_astral_code_points",
                           [cp for cp, _ in astral], 10, hex4, static=False))
@@ -734,11 +766,36 @@ def gen_japanese(src):
     out.append(emit_index("jis0212", jis0212, max(jis0212) + 1))
     out.append("\n")
     out.append(emit_index("iso_2022_jp_katakana", katakana, max(katakana) + 1))
-    out.append("\n/* EUC-JP and ISO-2022-JP encoders: index pointer in jis0208. */\n")
-    out.append(emit_pointer_map("jis0208", euc))
-    out.append("\n/* Shift_JIS encoder: index Shift_JIS pointer (pointers 8272 to 8835\n"
-               " * excluded). */\n")
-    out.append(emit_pointer_map("shift_jis", sjis))
+    # §12.1.2 EUC-JP encoder: U+00A5 and U+203E, the half-width katakana,
+    # U+2212 as U+FF0D, then the index jis0208 pointer's lead and trail.
+    euc_jp = {cp: two_bytes(p // 94 + 0xA1, p % 94 + 0xA1)
+              for cp, p in euc.items()}
+    if 0xFF0D not in euc_jp:
+        raise DataError("index jis0208: no pointer for U+FF0D")
+    euc_jp[0x2212] = euc_jp[0xFF0D]
+    euc_jp[0xA5] = 0x5C
+    euc_jp[0x203E] = 0x7E
+    for cp in range(0xFF61, 0xFFA0):
+        euc_jp[cp] = two_bytes(0x8E, cp - 0xFF61 + 0xA1)
+    # §12.3.2 Shift_JIS encoder: U+0080, U+00A5, U+203E, the half-width
+    # katakana, U+2212 as U+FF0D, then the index Shift_JIS pointer's.
+    shift_jis = {}
+    for cp, p in sjis.items():
+        lead, trail = p // 188, p % 188
+        shift_jis[cp] = two_bytes(lead + (0x81 if lead < 0x1F else 0xC1),
+                                  trail + (0x40 if trail < 0x3F else 0x41))
+    if 0xFF0D not in shift_jis:
+        raise DataError("index jis0208: no Shift_JIS pointer for U+FF0D")
+    shift_jis[0x2212] = shift_jis[0xFF0D]
+    shift_jis[0x80] = 0x80
+    shift_jis[0xA5] = 0x5C
+    shift_jis[0x203E] = 0x7E
+    for cp in range(0xFF61, 0xFFA0):
+        shift_jis[cp] = cp - 0xFF61 + 0xA1
+    out.append("\n/* Encoders: the bytes EUC-JP writes for each code point (two\n"
+               " * bytes from 0xA1A1 on are an index jis0208 pointer's, which\n"
+               " * ISO-2022-JP writes less 0x8080), and those Shift_JIS writes. */\n")
+    out.append(emit_byte_maps([("euc_jp", euc_jp), ("shift_jis", shift_jis)]))
     return "".join(out)
 
 
@@ -747,7 +804,10 @@ def gen_euc_kr(src):
     out = [header([meta])]
     out.append(emit_index("euc_kr", table, max(table) + 1))
     out.append("\n")
-    out.append(emit_pointer_map("euc_kr", first_pointers(table)))
+    # §13.1.2 EUC-KR encoder: the index pointer's lead and trail.
+    euc_kr = {cp: two_bytes(p // 190 + 0x81, p % 190 + 0x41)
+              for cp, p in first_pointers(table).items()}
+    out.append(emit_byte_maps([("euc_kr", euc_kr)]))
     return "".join(out)
 
 

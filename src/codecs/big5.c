@@ -47,14 +47,19 @@ const decoder_codec wenc_big5_decoder = {big5_to_utf8, big5_to_utf16,
                                          lead_byte_held};
 
 /* §11.1.2 Big5 encoder, with the index Big5 pointer rules built into the
- * generated map. */
-static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+ * generated map (up to U+FFFF) and list (above). */
+static uint32_t big5_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
-    uint32_t pointer = pointer_lookup(&wenc_big5_map, cp);
-    if (pointer) {
-        pointer--;
-    } else if (cp > 0xFFFF) {
+    return byte_lookup(&wenc_big5_bytes, cp);
+}
+
+static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    uint32_t pointer;
+    if (cp <= 0xFFFF) {
+        return put_mapped(big5_bytes_of(enc, cp), out);
+    } else {
         size_t lo = 0, hi = wenc_big5_astral_count;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
@@ -66,8 +71,6 @@ static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
         if (lo == wenc_big5_astral_count || wenc_big5_astral_code_points[lo] != cp)
             return 0;
         pointer = wenc_big5_astral_pointers[lo];
-    } else {
-        return 0;
     }
     uint32_t trail = pointer % 157;
     out[0] = (uint8_t)(pointer / 157 + 0x81);
@@ -81,7 +84,7 @@ WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
                                      bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, big5_step);
+                            utf16, big5_step, big5_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(big5, big5_encode)

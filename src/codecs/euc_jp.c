@@ -127,28 +127,16 @@ static size_t euc_jp_held(const wenc_decoder *dec)
 const decoder_codec wenc_euc_jp_decoder = {euc_jp_to_utf8, euc_jp_to_utf16,
                                            euc_jp_held};
 
-/* §12.1.2 EUC-JP encoder */
-static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+/* §12.1.2 EUC-JP encoder, its steps built into the generated map */
+static uint32_t euc_jp_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
-    if (cp == 0xA5 || cp == 0x203E) {
-        out[0] = cp == 0xA5 ? 0x5C : 0x7E;
-        return 1;
-    }
-    if (cp >= 0xFF61 && cp <= 0xFF9F) {
-        out[0] = 0x8E;
-        out[1] = (uint8_t)(cp - 0xFF61 + 0xA1);
-        return 2;
-    }
-    if (cp == 0x2212)
-        cp = 0xFF0D;
-    uint32_t pointer = pointer_lookup(&wenc_jis0208_map, cp);
-    if (pointer == 0)
-        return 0;
-    pointer--;
-    out[0] = (uint8_t)(pointer / 94 + 0xA1);
-    out[1] = (uint8_t)(pointer % 94 + 0xA1);
-    return 2;
+    return byte_lookup(&wenc_euc_jp_bytes, cp);
+}
+
+static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    return put_mapped(euc_jp_bytes_of(enc, cp), out);
 }
 
 WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
@@ -157,7 +145,7 @@ WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
                                        size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, euc_jp_step);
+                            utf16, euc_jp_step, euc_jp_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(euc_jp, euc_jp_encode)

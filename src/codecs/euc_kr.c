@@ -33,17 +33,16 @@ DEFINE_DECODE_SINKS(euc_kr, euc_kr_decode)
 const decoder_codec wenc_euc_kr_decoder = {euc_kr_to_utf8, euc_kr_to_utf16,
                                            lead_byte_held};
 
-/* §13.1.2 EUC-KR encoder */
-static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+/* §13.1.2 EUC-KR encoder, its steps built into the generated map */
+static uint32_t euc_kr_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
-    uint32_t pointer = pointer_lookup(&wenc_euc_kr_map, cp);
-    if (pointer == 0)
-        return 0;
-    pointer--;
-    out[0] = (uint8_t)(pointer / 190 + 0x81);
-    out[1] = (uint8_t)(pointer % 190 + 0x41);
-    return 2;
+    return byte_lookup(&wenc_euc_kr_bytes, cp);
+}
+
+static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    return put_mapped(euc_kr_bytes_of(enc, cp), out);
 }
 
 WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
@@ -52,7 +51,7 @@ WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
                                        size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, euc_kr_step);
+                            utf16, euc_kr_step, euc_kr_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(euc_kr, euc_kr_encode)

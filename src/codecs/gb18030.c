@@ -201,28 +201,25 @@ static size_t gb18030_held(const wenc_decoder *dec)
 const decoder_codec wenc_gb18030_decoder = {gb18030_to_utf8, gb18030_to_utf16,
                                             gb18030_held};
 
-/* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK */
+/* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK.
+ * The generated maps hold the two-byte steps (U+E5E5 left out; GBK's 0x80
+ * for U+20AC). */
+static uint32_t gb18030_bytes_of(const wenc_encoder *enc, uint32_t cp)
+{
+    return byte_lookup(enc->encoding_ == WENC_GBK ? &wenc_gbk_bytes
+                                                  : &wenc_gb18030_bytes,
+                       cp);
+}
+
 static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
                            uint8_t out[4])
 {
-    const int gbk = enc->encoding_ == WENC_GBK;
     if (cp == 0xE5E5)
         return 0;
-    if (gbk && cp == 0x20AC) {
-        out[0] = 0x80;
-        return 1;
-    }
-    uint32_t pointer = pointer_lookup(&wenc_gb18030_map, cp);
-    if (pointer) {
-        pointer--;
-        uint32_t trail = pointer % 190;
-        out[0] = (uint8_t)(pointer / 190 + 0x81);
-        out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x41));
-        return 2;
-    }
-    if (gbk)
-        return 0;
-    pointer = ranges_pointer(cp);
+    size_t size = put_mapped(gb18030_bytes_of(enc, cp), out);
+    if (size != 0 || enc->encoding_ == WENC_GBK)
+        return size;
+    uint32_t pointer = ranges_pointer(cp);
     out[0] = (uint8_t)(pointer / 12600 + 0x81);
     pointer %= 12600;
     out[1] = (uint8_t)(pointer / 1260 + 0x30);
@@ -238,7 +235,7 @@ WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
                                         size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, gb18030_step);
+                            utf16, gb18030_step, gb18030_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(gb18030, gb18030_encode)

@@ -287,10 +287,13 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             uint32_t c = cp == 0x2212 ? 0xFF0D : cp;
             if (c >= 0xFF61 && c <= 0xFF9F)
                 c = wenc_iso_2022_jp_katakana_index[c - 0xFF61];
-            uint32_t pointer = pointer_lookup(&wenc_jis0208_map, c);
-            if (pointer == 0 && state == E_JIS0208) {
+            /* EUC-JP's two bytes from 0xA1A1 on are an index jis0208
+             * pointer's; the katakana were made jis0208 code points */
+            uint32_t euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            bool in_jis0208 = euc >= 0xA1A1;
+            if (!in_jis0208 && state == E_JIS0208) {
                 write = to_ascii, size = 3, next = E_ASCII, take = 0;
-            } else if (pointer == 0) {
+            } else if (!in_jis0208) {
                 enc->error_code_point_ = cp;
                 enc->error_len_ = (uint8_t)k;
                 pos += k;
@@ -299,9 +302,8 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             } else if (state != E_JIS0208) {
                 write = to_jis0208, size = 3, next = E_JIS0208, take = 0;
             } else {
-                pointer--;
-                bytes[0] = (uint8_t)(pointer / 94 + 0x21);
-                bytes[1] = (uint8_t)(pointer % 94 + 0x21);
+                bytes[0] = (uint8_t)((euc >> 8) - 0x80);
+                bytes[1] = (uint8_t)((euc & 0xFF) - 0x80);
                 size = 2;
             }
         }

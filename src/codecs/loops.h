@@ -200,19 +200,118 @@ WENC_INLINE size_t lead_byte_held(const wenc_decoder *dec)
 typedef size_t (*encode_fn)(const wenc_encoder *enc, uint32_t cp,
                             uint8_t out[4]);
 
+/* Writes the bytes of a byte_map value (see byte_lookup) to out; returns
+ * their count, 0 for none. */
+WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
+{
+    if (bytes < 0x100) {
+        out[0] = (uint8_t)bytes;
+        return bytes != 0;
+    }
+    out[0] = (uint8_t)(bytes >> 8);
+    out[1] = (uint8_t)bytes;
+    return 2;
+}
+
+/* The bytes an encoder writes for a BMP code point from U+0080 on, none a
+ * surrogate: one byte (below 0x100), lead << 8 | trail, or 0 when `step`
+ * decides (unmappable, or a rule the table leaves to it). */
+typedef uint32_t (*bmp_bytes_fn)(const wenc_encoder *enc, uint32_t cp);
+
+/*
+ * The common case of a stateless encoder: ASCII, and BMP code points that
+ * `bytes_of` maps, over the input whose worst case (two bytes per UTF-16
+ * unit, one per UTF-8 byte) fits in the room left, so that nothing is
+ * checked per code point but the table's answer. It stops before anything
+ * else (a surrogate, a four-byte or ill-formed UTF-8 sequence, one cut at
+ * the end, a code point `bytes_of` leaves to `step`), which the general
+ * loop of stateless_encode() then takes.
+ */
+WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
+                             size_t *pos_io, size_t len, uint8_t *dst,
+                             size_t *out_io, size_t cap, int utf16,
+                             bmp_bytes_fn bytes_of)
+{
+    size_t pos = *pos_io, out = *out_io;
+    size_t room = utf16 ? (cap - out) / 2 : cap - out;
+    size_t end = pos + (len - pos < room ? len - pos : room);
+    const uint16_t *units = (const uint16_t *)src;
+    const uint8_t *bytes = (const uint8_t *)src;
+    while (pos < end) {
+        uint32_t cp;
+        size_t k = 1;
+        if (utf16) {
+            cp = units[pos];
+            if (cp < 0x80) {
+                size_t n = wenc_utf16_ascii_to_bytes(units + pos, dst + out,
+                                                     end - pos);
+                pos += n;
+                out += n;
+                continue;
+            }
+            if ((cp & 0xF800) == 0xD800)
+                break;
+        } else {
+            cp = bytes[pos];
+            if (cp < 0x80) {
+                size_t n = wenc_ascii_to_utf8(bytes + pos, dst + out,
+                                              end - pos);
+                pos += n;
+                out += n;
+                continue;
+            }
+            if (cp >= 0xC2 && cp <= 0xDF && end - pos >= 2 &&
+                (bytes[pos + 1] & 0xC0) == 0x80) {
+                cp = (cp & 0x1F) << 6 | (bytes[pos + 1] & 0x3Fu);
+                k = 2;
+            } else if (cp >= 0xE0 && cp <= 0xEF && end - pos >= 3 &&
+                       (bytes[pos + 1] & 0xC0) == 0x80 &&
+                       (bytes[pos + 2] & 0xC0) == 0x80) {
+                cp = (cp & 0x0F) << 12 | (bytes[pos + 1] & 0x3Fu) << 6 |
+                     (bytes[pos + 2] & 0x3Fu);
+                if (cp < 0x800 || (cp & 0xF800) == 0xD800)
+                    break; /* overlong, or a surrogate: ill-formed */
+                k = 3;
+            } else {
+                break;
+            }
+        }
+        uint32_t v = bytes_of(enc, cp);
+        if (v == 0)
+            break;
+        if (v < 0x100) {
+            dst[out++] = (uint8_t)v;
+        } else {
+            dst[out] = (uint8_t)(v >> 8);
+            dst[out + 1] = (uint8_t)v;
+            out += 2;
+        }
+        pos += k;
+    }
+    *pos_io = pos;
+    *out_io = out;
+}
+
 /*
  * The encoder loop of every stateless encoder (all but UTF-8 and
- * ISO-2022-JP): ASCII is copied, other code points go through `step`.
+ * ISO-2022-JP): ASCII is copied, other code points go through `step`;
+ * with `bytes_of` (not NULL), mapped_fast() takes what it can first.
  */
 WENC_INLINE codec_status stateless_encode(wenc_encoder *enc, const void *src,
                                           size_t len, size_t *consumed,
                                           uint8_t *dst, size_t cap,
                                           size_t *written, bool last,
-                                          int utf16, encode_fn step)
+                                          int utf16, encode_fn step,
+                                          bmp_bytes_fn bytes_of)
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     while (pos < len) {
+        if (bytes_of) {
+            mapped_fast(enc, src, &pos, len, dst, &out, cap, utf16, bytes_of);
+            if (pos == len)
+                break;
+        }
         size_t n = len - pos < cap - out ? len - pos : cap - out;
         size_t a = reader_ascii(src, pos, dst + out, n, utf16);
         pos += a;

@@ -48,29 +48,17 @@ DEFINE_DECODE_SINKS(shift_jis, shift_jis_decode)
 const decoder_codec wenc_shift_jis_decoder = {
     shift_jis_to_utf8, shift_jis_to_utf16, lead_byte_held};
 
-/* §12.3.2 Shift_JIS encoder */
+/* §12.3.2 Shift_JIS encoder, its steps built into the generated map */
+static uint32_t shift_jis_bytes_of(const wenc_encoder *enc, uint32_t cp)
+{
+    (void)enc;
+    return byte_lookup(&wenc_shift_jis_bytes, cp);
+}
+
 static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
                              uint8_t out[4])
 {
-    (void)enc;
-    if (cp == 0x80 || cp == 0xA5 || cp == 0x203E) {
-        out[0] = cp == 0x80 ? 0x80 : cp == 0xA5 ? 0x5C : 0x7E;
-        return 1;
-    }
-    if (cp >= 0xFF61 && cp <= 0xFF9F) {
-        out[0] = (uint8_t)(cp - 0xFF61 + 0xA1);
-        return 1;
-    }
-    if (cp == 0x2212)
-        cp = 0xFF0D;
-    uint32_t pointer = pointer_lookup(&wenc_shift_jis_map, cp);
-    if (pointer == 0)
-        return 0;
-    pointer--;
-    uint32_t lead = pointer / 188, trail = pointer % 188;
-    out[0] = (uint8_t)(lead + (lead < 0x1F ? 0x81 : 0xC1));
-    out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x41));
-    return 2;
+    return put_mapped(shift_jis_bytes_of(enc, cp), out);
 }
 
 WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
@@ -80,7 +68,8 @@ WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
                                           int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, shift_jis_step);
+                            utf16, shift_jis_step,
+                            shift_jis_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(shift_jis, shift_jis_encode)

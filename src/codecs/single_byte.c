@@ -427,13 +427,17 @@ const decoder_codec wenc_single_byte_decoder = {sb_to_utf8, sb_to_utf16,
                                                 sb_held};
 
 /* §9.2 single-byte encoder */
-static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+static uint32_t sb_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     const uint8_t *page_of = table_of(enc->encoding_)->encode_page;
     if (cp > 0xFFFF)
         return 0;
-    out[0] = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
-    return out[0] != 0;
+    return wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+}
+
+static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    return put_mapped(sb_bytes_of(enc, cp), out);
 }
 
 WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
@@ -442,7 +446,7 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, sb_step);
+                            utf16, sb_step, sb_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(sb, sb_encode)

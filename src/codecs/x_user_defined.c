@@ -5,13 +5,15 @@
  * computed table wenc_x_user_defined_table (src/tables/single_byte.c). */
 
 /* §14.5.2 x-user-defined encoder */
-static size_t xud_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+static uint32_t xud_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
-    if (cp < 0xF780 || cp > 0xF7FF)
-        return 0;
-    out[0] = (uint8_t)(cp - 0xF780 + 0x80);
-    return 1;
+    return cp >= 0xF780 && cp <= 0xF7FF ? cp - 0xF780 + 0x80 : 0;
+}
+
+static size_t xud_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
+{
+    return put_mapped(xud_bytes_of(enc, cp), out);
 }
 
 WENC_INLINE codec_status xud_encode(wenc_encoder *enc, const void *src,
@@ -20,7 +22,7 @@ WENC_INLINE codec_status xud_encode(wenc_encoder *enc, const void *src,
                                     int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, xud_step);
+                            utf16, xud_step, xud_bytes_of);
 }
 
 DEFINE_ENCODE_READERS(xud, xud_encode)
