@@ -240,13 +240,18 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
     while (pos < end) {
         uint32_t cp;
         size_t k = 1;
+        /* ASCII: one unit here, a run of eight or more by the kernels */
         if (utf16) {
             cp = units[pos];
             if (cp < 0x80) {
-                size_t n = wenc_utf16_ascii_to_bytes(units + pos, dst + out,
-                                                     end - pos);
-                pos += n;
-                out += n;
+                dst[out++] = (uint8_t)cp;
+                pos++;
+                if (end - pos >= 8 && units[pos + 7] < 0x80) {
+                    size_t n = wenc_utf16_ascii_to_bytes(
+                        units + pos, dst + out, end - pos);
+                    pos += n;
+                    out += n;
+                }
                 continue;
             }
             if ((cp & 0xF800) == 0xD800)
@@ -254,10 +259,14 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
         } else {
             cp = bytes[pos];
             if (cp < 0x80) {
-                size_t n = wenc_ascii_to_utf8(bytes + pos, dst + out,
-                                              end - pos);
-                pos += n;
-                out += n;
+                dst[out++] = (uint8_t)cp;
+                pos++;
+                if (end - pos >= 8 && bytes[pos + 7] < 0x80) {
+                    size_t n = wenc_ascii_to_utf8(bytes + pos, dst + out,
+                                                  end - pos);
+                    pos += n;
+                    out += n;
+                }
                 continue;
             }
             if (cp >= 0xC2 && cp <= 0xDF && end - pos >= 2 &&
