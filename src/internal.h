@@ -445,6 +445,8 @@ typedef struct single_byte_table {
     uint8_t linear_first[2]; /* 0x00..0x00 twice: no linear range */
     uint8_t linear_last[2];
     uint16_t linear_delta;
+    uint16_t encode_block; /* cp >> 7 of the block above U+00FF richest in
+                              the index's letters; 0: none (the generator) */
 } single_byte_table;
 
 extern const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -

@@ -318,6 +318,124 @@ static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
     }
 }
 
+/* Appends the bytes §9.2 writes for cp in html mode: ASCII, the index's
+ * first pointer + 0x80, or "&#cp;". */
+static void expect_encoded(th_bytes *x, const th_index *ix, uint32_t cp)
+{
+    long pointer = cp < 0x80 ? -1 : th_index_pointer(ix, cp);
+    if (cp < 0x80) {
+        th_bytes_byte(x, (uint8_t)cp);
+    } else if (pointer >= 0) {
+        th_bytes_byte(x, (uint8_t)(0x80 + pointer));
+    } else {
+        char ref[16];
+        snprintf(ref, sizeof ref, "&#%lu;", (unsigned long)cp);
+        th_bytes_str(x, ref);
+    }
+}
+
+/*
+ * Long input to the encoder, over UTF-8 and over UTF-16, where its vector
+ * path runs (64 units a step): mostly ASCII and the index's code points
+ * (the encoders' vector path takes those of U+0080-U+00FF and of one block
+ * above), now and then an unmapped code point of the same blocks or another,
+ * one of three or four UTF-8 bytes, a lone surrogate, and ill-formed UTF-8
+ * (a continuation after a whole sequence or after ASCII, a lead before
+ * ASCII), each at every offset modulo 64 over the rounds. Expected output
+ * from the index (expect_encoded), whole and in chunks.
+ */
+static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
+{
+    uint32_t mapped[128];
+    size_t n_mapped = 0;
+    for (size_t p = 0; p < ix->size; p++)
+        if (th_index_cp(ix, p) != TH_NO_CP)
+            mapped[n_mapped++] = th_index_cp(ix, p);
+    uint32_t seed = 0x5B + (uint32_t)e->id;
+    for (unsigned round = 0; round < 64; round++) {
+        th_bytes in8 = {0}, want = {0};
+        th_units in16 = {0};
+        th_bytes want16 = {0};
+        size_t odd_at = 64 + round; /* where the odd piece goes */
+        while (in16.len < 400) {
+            uint32_t r = next_random(&seed) % 100;
+            bool odd = in16.len >= odd_at && in16.len < odd_at + 1;
+            uint32_t cp;
+            if (odd || r < 3) {
+                /* something the vector path does not take */
+                uint32_t kind = odd ? round % 7 : next_random(&seed) % 7;
+                if (kind == 0) {
+                    cp = 0x2603; /* three UTF-8 bytes, unmapped */
+                } else if (kind == 1) {
+                    cp = 0x1F600; /* four bytes, a surrogate pair */
+                } else if (kind == 2) {
+                    /* a lone surrogate (UTF-16), a lone continuation after a
+                     * whole sequence (UTF-8) */
+                    uint32_t a = mapped[next_random(&seed) % n_mapped];
+                    th_units_unit(&in16, 0xDC00);
+                    th_bytes_cp(&in8, a);
+                    th_bytes_byte(&in8, 0xB0);
+                    expect_encoded(&want16, ix, 0xFFFD);
+                    expect_encoded(&want, ix, a);
+                    expect_encoded(&want, ix, 0xFFFD);
+                    continue;
+                } else if (kind == 3) {
+                    /* a lead before ASCII (UTF-8); U+00FF's neighbour */
+                    th_units_unit(&in16, 0x00FE);
+                    th_bytes_byte(&in8, 0xD0);
+                    th_bytes_byte(&in8, 0x41);
+                    expect_encoded(&want16, ix, 0xFE);
+                    expect_encoded(&want, ix, 0xFFFD);
+                    expect_encoded(&want, ix, 0x41);
+                    continue;
+                } else if (kind == 4) {
+                    cp = 0x00A0 + next_random(&seed) % 0x60;
+                } else if (kind == 5) {
+                    cp = 0x0100 + next_random(&seed) % 0x700;
+                } else {
+                    cp = mapped[next_random(&seed) % n_mapped] ^ 1;
+                }
+            } else if (r < 35) {
+                cp = 0x20 + next_random(&seed) % 0x5F;
+            } else {
+                cp = mapped[next_random(&seed) % n_mapped];
+            }
+            th_units_cp(&in16, cp);
+            th_bytes_cp(&in8, cp);
+            expect_encoded(&want, ix, cp);
+            expect_encoded(&want16, ix, cp);
+        }
+        th_ctx(t, "%s long encoder input, round %u", e->name, round);
+        size_t splits[8];
+        size_t n_splits = round % 2 ? 0 : 3;
+        for (size_t i = 0; i < n_splits; i++)
+            splits[i] = (i + 1) * in8.len / 4 + round % 5;
+        th_enc_opts o8 = {e->id, WENC_ERRORS_HTML, false, splits, n_splits, 0};
+        th_enc_result r8;
+        if (th_encode(&o8, in8.p, in8.len, &r8))
+            CHECK_BYTES(t, "from UTF-8", want.p, want.len, r8.out.p,
+                        r8.out.len);
+        else
+            CHECKF(t, false, "%s", r8.problem);
+        th_enc_result_free(&r8);
+        for (size_t i = 0; i < n_splits; i++)
+            splits[i] = (i + 1) * in16.len / 4 + round % 5;
+        th_enc_opts o16 = {e->id, WENC_ERRORS_HTML, true, splits, n_splits, 0};
+        th_enc_result r16;
+        if (th_encode(&o16, in16.p, in16.len, &r16))
+            CHECK_BYTES(t, "from UTF-16", want16.p, want16.len, r16.out.p,
+                        r16.out.len);
+        else
+            CHECKF(t, false, "%s", r16.problem);
+        th_enc_result_free(&r16);
+        th_bytes_free(&in8);
+        th_bytes_free(&want);
+        th_bytes_free(&want16);
+        th_units_free(&in16);
+    }
+    th_ctx_clear(t);
+}
+
 static void test_one_single_byte(th *t, const sb_encoding *e,
                                  const cp_set *all)
 {
@@ -363,6 +481,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
     }
     test_long_mixed(t, e, &ix);
     test_every_byte_every_lane(t, e, &ix);
+    test_encoder_long(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {

@@ -531,10 +531,25 @@ def linear_ranges(decode):
     return [r[0] for r in ranges], [r[1] for r in ranges], delta
 
 
-def table_entry(decode_name, encode_page_name, decode):
+def encode_block(decode):
+    """The block of 128 code points (cp >> 7) above U+00FF holding the most
+    of the index's letters and marks (then of its code points), for the
+    encoders' vector path, which takes ASCII, U+0080-U+00FF and that block;
+    0 when no block holds 4 letters."""
+    counts = {}
+    for cp in decode[0x80:]:
+        if cp > 0xFF:
+            letters, total = counts.get(cp >> 7, (0, 0))
+            counts[cp >> 7] = (letters + is_letter(cp), total + 1)
+    best = sorted(counts.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+    return best[0][0] if best and best[0][1][0] >= 4 else 0
+
+
+def table_entry(decode_name, encode_page_name, decode, block):
     first, last, delta = linear_ranges(decode)
-    return "{%s, %s, {0x%02X, 0x%02X}, {0x%02X, 0x%02X}, 0x%04X}" % (
-        decode_name, encode_page_name, first[0], first[1], last[0], last[1], delta)
+    return "{%s, %s, {0x%02X, 0x%02X}, {0x%02X, 0x%02X}, 0x%04X, 0x%03X}" % (
+        decode_name, encode_page_name, first[0], first[1], last[0], last[1],
+        delta, block)
 
 
 def gen_single_byte(src):
@@ -569,7 +584,8 @@ def gen_single_byte(src):
         entries.append("    [%s - WENC_IBM866] =\n        %s,\n"
                        % (enum_name(e["name"]),
                           table_entry("decode_" + ident, "encode_page_" + ident,
-                                      decodes[index_name])))
+                                      decodes[index_name],
+                                      encode_block(decodes[index_name]))))
     if len(pages) > 256:
         raise DataError("single-byte encode: %d pages do not fit in uint8_t" % len(pages))
 
@@ -582,7 +598,9 @@ def gen_single_byte(src):
         "is the byte 0x80 + index pointer (the first pointer of cp), or 0 when",
         "cp is not in the index. Code points below U+0080 are not in the tables.",
         "Bytes in linear_first[i]..linear_last[i] decode to byte + linear_delta",
-        "(mod 0x10000); ranges 0x00..0x00 mean none.",
+        "(mod 0x10000); ranges 0x00..0x00 mean none. encode_block: the block of",
+        "128 code points (cp >> 7) above U+00FF with the most of the index's",
+        "letters, 0 when none has 4.",
     ]))
     out.append("\n")
     out.extend(arrays)
@@ -598,7 +616,7 @@ def gen_single_byte(src):
     out.append(emit_array("uint16_t", "x_user_defined_decode", xud_decode, 8,
                           hex4, size="256", label=byte_label))
     out.append("\nconst single_byte_table wenc_x_user_defined_table =\n    %s;\n"
-               % table_entry("x_user_defined_decode", "NULL", xud_decode))
+               % table_entry("x_user_defined_decode", "NULL", xud_decode, 0))
     return "".join(out)
 
 

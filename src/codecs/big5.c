@@ -84,7 +84,7 @@ WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
                                      bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, big5_step, big5_bytes_of);
+                            utf16, big5_step, big5_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(big5, big5_encode)

@@ -145,7 +145,7 @@ WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
                                        size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, euc_jp_step, euc_jp_bytes_of);
+                            utf16, euc_jp_step, euc_jp_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(euc_jp, euc_jp_encode)

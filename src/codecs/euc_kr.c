@@ -51,7 +51,7 @@ WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
                                        size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, euc_kr_step, euc_kr_bytes_of);
+                            utf16, euc_kr_step, euc_kr_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(euc_kr, euc_kr_encode)

@@ -235,7 +235,7 @@ WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
                                         size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, gb18030_step, gb18030_bytes_of);
+                            utf16, gb18030_step, gb18030_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(gb18030, gb18030_encode)

@@ -218,6 +218,14 @@ WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
  * decides (unmappable, or a rule the table leaves to it). */
 typedef uint32_t (*bmp_bytes_fn)(const wenc_encoder *enc, uint32_t cp);
 
+/* An encoder's vector kernel: encodes what it can of src[0..n) (units or
+ * bytes), whose worst case fits at dst as mapped_fast() sizes it, and stops
+ * before what it cannot take; returns the input read, the bytes written go
+ * to *written. */
+typedef size_t (*vector_fn)(const wenc_encoder *enc, const void *src,
+                            size_t n, uint8_t *dst, size_t *written,
+                            int utf16);
+
 /*
  * The common case of a stateless encoder: ASCII, and BMP code points that
  * `bytes_of` maps, over the input whose worst case (two bytes per UTF-16
@@ -225,21 +233,36 @@ typedef uint32_t (*bmp_bytes_fn)(const wenc_encoder *enc, uint32_t cp);
  * checked per code point but the table's answer. It stops before anything
  * else (a surrogate, a four-byte or ill-formed UTF-8 sequence, one cut at
  * the end, a code point `bytes_of` leaves to `step`), which the general
- * loop of stateless_encode() then takes.
+ * loop of stateless_encode() then takes. A `vector` kernel (or NULL) is
+ * tried on every 64 units or more, again one code point after it stops
+ * having read 64, or 16 after it stopped sooner.
  */
 WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
                              size_t *pos_io, size_t len, uint8_t *dst,
                              size_t *out_io, size_t cap, int utf16,
-                             bmp_bytes_fn bytes_of)
+                             bmp_bytes_fn bytes_of, vector_fn vector)
 {
     size_t pos = *pos_io, out = *out_io;
     size_t room = utf16 ? (cap - out) / 2 : cap - out;
     size_t end = pos + (len - pos < room ? len - pos : room);
     const uint16_t *units = (const uint16_t *)src;
     const uint8_t *bytes = (const uint8_t *)src;
+    size_t vector_from = pos;
     while (pos < end) {
         uint32_t cp;
         size_t k = 1;
+        if (vector && end - pos >= 64 && pos >= vector_from) {
+            size_t made = 0;
+            size_t taken = vector(enc,
+                                  utf16 ? (const void *)(units + pos)
+                                        : (const void *)(bytes + pos),
+                                  end - pos, dst + out, &made, utf16);
+            pos += taken;
+            out += made;
+            vector_from = pos + (taken >= 64 ? 1 : 16);
+            if (pos == end)
+                break;
+        }
         /* ASCII: one unit here, a run of eight or more by the kernels */
         if (utf16) {
             cp = units[pos];
@@ -304,20 +327,23 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
 /*
  * The encoder loop of every stateless encoder (all but UTF-8 and
  * ISO-2022-JP): ASCII is copied, other code points go through `step`;
- * with `bytes_of` (not NULL), mapped_fast() takes what it can first.
+ * with `bytes_of` (not NULL), mapped_fast() takes what it can first, with
+ * `vector` (or NULL).
  */
 WENC_INLINE codec_status stateless_encode(wenc_encoder *enc, const void *src,
                                           size_t len, size_t *consumed,
                                           uint8_t *dst, size_t cap,
                                           size_t *written, bool last,
                                           int utf16, encode_fn step,
-                                          bmp_bytes_fn bytes_of)
+                                          bmp_bytes_fn bytes_of,
+                                          vector_fn vector)
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     while (pos < len) {
         if (bytes_of) {
-            mapped_fast(enc, src, &pos, len, dst, &out, cap, utf16, bytes_of);
+            mapped_fast(enc, src, &pos, len, dst, &out, cap, utf16, bytes_of,
+                        vector);
             if (pos == len)
                 break;
         }

@@ -69,7 +69,7 @@ WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, shift_jis_step,
-                            shift_jis_bytes_of);
+                            shift_jis_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(shift_jis, shift_jis_encode)

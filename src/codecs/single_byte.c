@@ -440,13 +440,176 @@ static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(sb_bytes_of(enc, cp), out);
 }
 
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* The bytes of the 128 code points of `block` (cp >> 7) as two registers,
+ * which VPERMI2B reads by a code point's low seven bits. */
+WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
+                                                     unsigned block,
+                                                     __m512i bytes[2])
+{
+    const uint8_t *first =
+        wenc_single_byte_pages[page_of[block >> 1]] + (block & 1) * 128;
+    bytes[0] = _mm512_loadu_si512((const void *)first);
+    bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
+}
+
+/* §9.2 for 64 units a step: ASCII as it is, U+0080-U+00FF and the
+ * table's encode_block by lookups in their 128 bytes; stops before the
+ * first unit of another block or unmapped. */
+WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
+    const single_byte_table *table, const uint16_t *src, size_t n,
+    uint8_t *dst)
+{
+    __m512i latin[2], rich[2];
+    sb_block_bytes(table->encode_page, 1, latin);
+    sb_block_bytes(table->encode_page, table->encode_block, rich);
+    const __m512i rich_block = _mm512_set1_epi16((short)table->encode_block);
+    const __m512i latin_block = _mm512_set1_epi16(1);
+    size_t pos = 0;
+    while (n - pos >= 64) {
+        __m512i first = _mm512_loadu_si512((const void *)(src + pos));
+        __m512i second = _mm512_loadu_si512((const void *)(src + pos + 32));
+        __m512i low = _mm512_inserti64x4(
+            _mm512_castsi256_si512(_mm512_cvtepi16_epi8(first)),
+            _mm512_cvtepi16_epi8(second), 1);
+        __m512i first_blocks = _mm512_srli_epi16(first, 7);
+        __m512i second_blocks = _mm512_srli_epi16(second, 7);
+        uint64_t in_ascii =
+            (uint64_t)_mm512_cmpeq_epi16_mask(first_blocks,
+                                              _mm512_setzero_si512()) |
+            (uint64_t)_mm512_cmpeq_epi16_mask(second_blocks,
+                                              _mm512_setzero_si512())
+                << 32;
+        uint64_t in_latin =
+            (uint64_t)_mm512_cmpeq_epi16_mask(first_blocks, latin_block) |
+            (uint64_t)_mm512_cmpeq_epi16_mask(second_blocks, latin_block)
+                << 32;
+        uint64_t in_rich =
+            (uint64_t)_mm512_cmpeq_epi16_mask(first_blocks, rich_block) |
+            (uint64_t)_mm512_cmpeq_epi16_mask(second_blocks, rich_block)
+                << 32;
+        __m512i bytes = _mm512_mask_mov_epi8(
+            low, in_latin, _mm512_permutex2var_epi8(latin[0], low, latin[1]));
+        bytes = _mm512_mask_mov_epi8(
+            bytes, in_rich, _mm512_permutex2var_epi8(rich[0], low, rich[1]));
+        uint64_t fine = in_ascii | ((in_latin | in_rich) &
+                                    _mm512_test_epi8_mask(bytes, bytes));
+        if (fine == ~UINT64_C(0)) {
+            _mm512_storeu_si512((void *)(dst + pos), bytes);
+            pos += 64;
+            continue;
+        }
+        unsigned count = (unsigned)__builtin_ctzll(~fine);
+        _mm512_mask_storeu_epi8((void *)(dst + pos),
+                                _bzhi_u64(~UINT64_C(0), count), bytes);
+        pos += count;
+        break;
+    }
+    return pos;
+}
+
+/* The same over UTF-8, 64 bytes a step: ASCII, and two-byte sequences of
+ * U+0080-U+00FF and of the encode_block (below U+0800 here); stops
+ * before anything else (a longer sequence, an ill-formed one, one whose
+ * continuation is in the next step, a code point not mapped). */
+WENC_TARGET_AVX512 static size_t sb_from_utf8_avx512(
+    const single_byte_table *table, const uint8_t *src, size_t n,
+    uint8_t *dst, size_t *written)
+{
+    __m512i latin[2], rich[2];
+    unsigned block = table->encode_block;
+    sb_block_bytes(table->encode_page, 1, latin);
+    sb_block_bytes(table->encode_page, block, rich);
+    const __m512i rich_block = _mm512_set1_epi8((char)block);
+    const __m512i latin_block = _mm512_set1_epi8(1);
+    /* byte i of the result: byte i - 1 of the input */
+    const __m512i previous = _mm512_set_epi64(
+        0x3E3D3C3B3A393837, 0x363534333231302F, 0x2E2D2C2B2A292827,
+        0x262524232221201F, 0x1E1D1C1B1A191817, 0x161514131211100F,
+        0x0E0D0C0B0A090807, 0x060504030201003F);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 64) {
+        __m512i in = _mm512_loadu_si512((const void *)(src + pos));
+        uint64_t ascii = ~(uint64_t)_mm512_movepi8_mask(in);
+        if (ascii == ~UINT64_C(0)) {
+            _mm512_storeu_si512((void *)(dst + out), in);
+            pos += 64;
+            out += 64;
+            continue;
+        }
+        uint64_t lead =
+            _mm512_cmpge_epu8_mask(in, _mm512_set1_epi8((char)0xC2)) &
+            _mm512_cmple_epu8_mask(in, _mm512_set1_epi8((char)0xDF));
+        uint64_t continuation = _mm512_cmpeq_epi8_mask(
+            _mm512_and_si512(in, _mm512_set1_epi8((char)0xC0)),
+            _mm512_set1_epi8((char)0x80));
+        uint64_t after_lead = continuation & lead << 1;
+        /* per continuation after a lead: the code point's block (cp >> 7,
+         * the lead's bits 1-4) and low seven bits */
+        __m512i lead_byte = _mm512_permutexvar_epi8(previous, in);
+        __m512i blocks = _mm512_and_si512(_mm512_srli_epi16(lead_byte, 1),
+                                          _mm512_set1_epi8(0x0F));
+        __m512i low7 = _mm512_ternarylogic_epi64(
+            _mm512_slli_epi16(lead_byte, 6), in, _mm512_set1_epi8(0x40),
+            0xE4); /* bit 6 from the lead's bit 0, the rest from `in` */
+        uint64_t in_latin =
+            after_lead & _mm512_cmpeq_epi8_mask(blocks, latin_block);
+        uint64_t in_rich =
+            after_lead & _mm512_cmpeq_epi8_mask(blocks, rich_block);
+        __m512i bytes = _mm512_mask_mov_epi8(
+            in, in_latin, _mm512_permutex2var_epi8(latin[0], low7, latin[1]));
+        bytes = _mm512_mask_mov_epi8(
+            bytes, in_rich, _mm512_permutex2var_epi8(rich[0], low7, rich[1]));
+        uint64_t mapped = (in_latin | in_rich) &
+                          _mm512_test_epi8_mask(bytes, bytes);
+        /* a lead is taken with its continuation, which must be mapped */
+        uint64_t fine = ascii | mapped | (lead & mapped >> 1);
+        unsigned count =
+            fine == ~UINT64_C(0) ? 64 : (unsigned)__builtin_ctzll(~fine);
+        uint64_t kept = (ascii | mapped) & _bzhi_u64(~UINT64_C(0), count);
+        size_t length = (size_t)_mm_popcnt_u64(kept);
+        _mm512_mask_storeu_epi8((void *)(dst + out),
+                                _bzhi_u64(~UINT64_C(0), (unsigned)length),
+                                _mm512_maskz_compress_epi8(kept, bytes));
+        pos += count;
+        out += length;
+        if (count < 64)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
+                        uint8_t *dst, size_t *written, int utf16)
+{
+    const single_byte_table *table = table_of(enc->encoding_);
+    if (utf16) {
+        size_t taken = sb_from_utf16_avx512(table, (const uint16_t *)src, n,
+                                            dst);
+        *written = taken;
+        return taken;
+    }
+    return sb_from_utf8_avx512(table, (const uint8_t *)src, n, dst, written);
+}
+#endif
+
 WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    size_t len, size_t *consumed, uint8_t *dst,
                                    size_t cap, size_t *written, bool last,
                                    int utf16)
 {
+    vector_fn vector = NULL;
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    /* Over UTF-8 the kernel takes two-byte sequences only: a block from
+     * U+0800 on would stop it at every letter. */
+    unsigned block = table_of(enc->encoding_)->encode_block;
+    if (len >= 64 && block != 0 && (utf16 || block < 16) &&
+        wenc_cpu_has_avx512())
+        vector = sb_vector;
+#endif
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, sb_step, sb_bytes_of);
+                            utf16, sb_step, sb_bytes_of, vector);
 }
 
 DEFINE_ENCODE_READERS(sb, sb_encode)

@@ -211,7 +211,7 @@ WENC_INLINE codec_status utf8_encode(wenc_encoder *enc, const void *src,
                                      bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, utf8_step, NULL);
+                            utf16, utf8_step, NULL, NULL);
 }
 
 DEFINE_ENCODE_READERS(utf8, utf8_encode)

@@ -22,7 +22,7 @@ WENC_INLINE codec_status xud_encode(wenc_encoder *enc, const void *src,
                                     int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, xud_step, xud_bytes_of);
+                            utf16, xud_step, xud_bytes_of, NULL);
 }
 
 DEFINE_ENCODE_READERS(xud, xud_encode)
