@@ -9,10 +9,12 @@ WENC_INLINE first_byte big5_first(uint8_t byte, uint32_t *cp)
 
 WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 {
-    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE)))
+    if ((uint8_t)(byte - 0x40) > 0xFE - 0x40 ||
+        (uint8_t)(byte - 0x7F) < 0xA1 - 0x7F)
         return 0;
-    uint32_t pointer = (uint32_t)(lead - 0x81) * 157 +
-                       (byte - (byte < 0x7F ? 0x40u : 0x62u));
+    /* the offset by comparison, not by branch: text makes it random */
+    uint32_t pointer = (uint32_t)(lead - 0x81) * 157 + byte - 0x40u -
+                       0x22u * (byte > 0x7F);
     /* The four pointers that stand for two code points. */
     if (WENC_UNLIKELY(pointer - 1133 <= 1166 - 1133)) {
         switch (pointer) {

@@ -54,10 +54,11 @@ WENC_INLINE first_byte gb18030_first(uint8_t byte, uint32_t *cp)
 WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
                                      uint32_t cps[2])
 {
-    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFE)))
+    if ((uint8_t)(byte - 0x40) > 0xFE - 0x40 || byte == 0x7F)
         return 0;
-    cps[0] = wenc_gb18030_index[(uint32_t)(lead - 0x81) * 190 +
-                                (byte - (byte < 0x7F ? 0x40u : 0x41u))];
+    /* the offset by comparison, not by branch: text makes it random */
+    cps[0] = wenc_gb18030_index[(uint32_t)(lead - 0x81) * 190 + byte - 0x40u -
+                                (byte > 0x7F)];
     return cps[0] != 0;
 }
 

@@ -18,10 +18,11 @@ WENC_INLINE first_byte shift_jis_first(uint8_t byte, uint32_t *cp)
 
 WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 {
-    if (!((byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFC)))
+    if ((uint8_t)(byte - 0x40) > 0xFC - 0x40 || byte == 0x7F)
         return 0;
-    uint32_t pointer = (uint32_t)(lead - (lead < 0xA0 ? 0x81 : 0xC1)) * 188 +
-                       byte - (byte < 0x7F ? 0x40u : 0x41u);
+    /* the offsets by comparison, not by branch: kanji make them random */
+    uint32_t pointer = (lead - 0x81u - 0x40u * (lead >= 0xA0)) * 188 +
+                       byte - 0x40u - (byte > 0x7F);
     if (pointer >= 8836 && pointer <= 10715) {
         cps[0] = 0xE000 - 8836 + pointer; /* EUDC: Private Use */
         return 1;
