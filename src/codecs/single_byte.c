@@ -165,7 +165,7 @@ WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
                                                    size_t *written)
 {
     __m512i low_plane[2], high_plane[2];
-    for (int h = 0; h < 2; h++) {
+    for (size_t h = 0; h < 2; h++) {
         __m512i first = _mm512_loadu_si512(
             (const void *)(code_point_of + 0x80 + 64 * h));
         __m512i second = _mm512_loadu_si512(
@@ -448,7 +448,7 @@ WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
                                                      __m512i bytes[2])
 {
     const uint8_t *first =
-        wenc_single_byte_pages[page_of[block >> 1]] + (block & 1) * 128;
+        wenc_single_byte_pages[page_of[block >> 1]] + (size_t)(block & 1) * 128;
     bytes[0] = _mm512_loadu_si512((const void *)first);
     bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
 }
