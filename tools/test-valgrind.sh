@@ -131,13 +131,20 @@ fi
 echo "== C tests (ctest, each under valgrind)"
 t0=$(date +%s)
 all_tests=$(cd "$BUILD" && "$CTEST" -N | sed -n 's/^ *Test *#[0-9]*: //p')
-ctest_list=$(printf '%s\n' "$all_tests" | grep '^test_')
+# The _avx2 builds of the SIMD tests (tests/simd_level.h) are left out:
+# valgrind runs no AVX-512 code and tells the library so, so under valgrind
+# the tests as built take the same AVX2 kernels.
+ctest_list=$(printf '%s\n' "$all_tests" | grep '^test_' | grep -v '_avx2$')
 [ -n "$ctest_list" ] || failed="$failed ctest(no C tests registered)"
 others=$(printf '%s\n' "$all_tests" | grep -v -E '^(test_.*|cli|examples)$' | tr '\n' ' ')
 if [ -n "$others" ]; then
     echo "!! NOT run under valgrind (not a C test of the library, nor cli or examples): $others"
 fi
-if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$JOBS" -R '^test_'); then
+avx2_builds=$(printf '%s\n' "$all_tests" | grep '^test_.*_avx2$' | tr '\n' ' ')
+if [ -n "$avx2_builds" ]; then
+    echo "   not run under valgrind, which takes the AVX2 kernels in the tests as built: $avx2_builds"
+fi
+if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$JOBS" -R '^test_' -E '_avx2$'); then
     failed="$failed ctest"
 fi
 echo "   C tests took $(( $(date +%s) - t0 ))s"
