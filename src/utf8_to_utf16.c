@@ -15,7 +15,16 @@
  */
 #include "utf8_simd.h"
 
-#ifdef WENC_HAVE_RUNTIME_AVX512
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* Widens the 32 ASCII bytes `in` to dst[0..32). */
+WENC_TARGET_AVX2 static inline void utf8_widen256(__m256i in, uint16_t *dst)
+{
+    _mm256_storeu_si256((__m256i *)(void *)dst,
+                        _mm256_cvtepu8_epi16(_mm256_castsi256_si128(in)));
+    _mm256_storeu_si256((__m256i *)(void *)(dst + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(in, 1)));
+}
+
 /* Where decoding resumes when the blocks before `at` are done: `at`, or the
  * lead of the sequence that the byte at `at` continues. src[0..at] passed
  * the check. */
@@ -26,13 +35,12 @@ static size_t utf8_sequence_start(const uint8_t *src, size_t at)
     return at;
 }
 
-/* Decodes the sequences of src[from..end) that end before `end`; they passed
- * the check. The caller leaves room for one unit per byte. Returns where it
- * stopped (the lead of a sequence that `end` cuts, or end). */
+/* Decodes the sequences of src[from..end) that end before `end` (they passed
+ * the check) into dst, a unit per byte at most; returns the units. */
 static size_t utf8_checked_to_utf16(const uint8_t *src, size_t from,
-                                    size_t end, uint16_t *dst, size_t *out)
+                                    size_t end, uint16_t *dst)
 {
-    size_t i = from, o = *out;
+    size_t i = from, o = 0;
     while (i < end) {
         uint32_t b = src[i];
         if (b < 0x80) {
@@ -60,8 +68,23 @@ static size_t utf8_checked_to_utf16(const uint8_t *src, size_t from,
             i += 4;
         }
     }
-    *out = o;
-    return i;
+    return o;
+}
+
+/* A block holding a lead of four bytes, or after one, a sequence at a time:
+ * the sequences ending in src[at..end) and the one `at` continues, into
+ * dst[0..room) when they fit; returns the units, or SIZE_MAX when they do
+ * not fit (nothing written). */
+static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
+                                  uint16_t *dst, size_t room)
+{
+    uint16_t units[64 + 4];
+    size_t made =
+        utf8_checked_to_utf16(src, utf8_sequence_start(src, at), end, units);
+    if (made > room)
+        return SIZE_MAX;
+    memcpy(dst, units, made * sizeof units[0]);
+    return made;
 }
 #endif
 
@@ -86,6 +109,15 @@ WENC_TARGET_AVX512 static inline __m512i utf8_block512(const uint8_t *src,
         return _mm512_loadu_si512((const void *)src);
     return _mm512_maskz_loadu_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)n),
                                    (const void *)src);
+}
+
+/* Widens the 64 ASCII bytes `in` to dst[0..64). */
+WENC_TARGET_AVX512 static inline void utf8_widen512(__m512i in, uint16_t *dst)
+{
+    _mm512_storeu_si512((void *)dst,
+                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(in)));
+    _mm512_storeu_si512((void *)(dst + 32),
+                        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
 }
 
 /* The units of the sequences ending in lanes 32 * half .. 32 * half + 31 of
@@ -139,6 +171,22 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
     else if (utf8_check512(&check, cur) != 0)
         goto stopped;
     while (pos < n) {
+        if (cur_non_ascii == 0 && n - pos >= 128 && cap - out >= 64) {
+            /* ASCII after ASCII needs no check: widen while it lasts (two
+             * blocks a step measured no faster) */
+            do {
+                __m512i next =
+                    _mm512_loadu_si512((const void *)(src + pos + 64));
+                if (_mm512_movepi8_mask(next) != 0)
+                    break;
+                utf8_widen512(cur, dst + out);
+                out += 64;
+                pos += 64;
+                cur = next;
+            } while (n - pos >= 128 && cap - out >= 64);
+            utf8_check512_ascii(&check, cur);
+            prev_conts = prev_leads4 = 0;
+        }
         size_t next_at = pos + 64;
         __m512i next = next_at < n ? utf8_block512(src + next_at, n - next_at)
                                    : _mm512_setzero_si512();
@@ -167,10 +215,11 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                 next_at < n && (src[next_at] & 0xC0) == 0x80;
             uint64_t ends = ~(conts >> 1 | next_cont << 63) & live_mask;
             if ((leads4 | prev_leads4 >> 61) != 0) {
-                size_t from = utf8_sequence_start(src, pos);
-                if (cap - out < pos + live - from)
+                size_t made = utf8_block_to_utf16(src, pos, pos + live,
+                                                  dst + out, cap - out);
+                if (made == SIZE_MAX)
                     break;
-                utf8_checked_to_utf16(src, from, pos + live, dst, &out);
+                out += made;
             } else {
                 size_t count = (size_t)_mm_popcnt_u64(ends);
                 if (cap - out < count)
@@ -205,6 +254,263 @@ stopped:
 }
 #endif
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* Row m: the numbers of the lanes set in m, in order, a byte each. */
+static const uint64_t utf8_lanes_set[256] = {
+    UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000001),
+    UINT64_C(0x0000000000000100), UINT64_C(0x0000000000000002), UINT64_C(0x0000000000000200),
+    UINT64_C(0x0000000000000201), UINT64_C(0x0000000000020100), UINT64_C(0x0000000000000003),
+    UINT64_C(0x0000000000000300), UINT64_C(0x0000000000000301), UINT64_C(0x0000000000030100),
+    UINT64_C(0x0000000000000302), UINT64_C(0x0000000000030200), UINT64_C(0x0000000000030201),
+    UINT64_C(0x0000000003020100), UINT64_C(0x0000000000000004), UINT64_C(0x0000000000000400),
+    UINT64_C(0x0000000000000401), UINT64_C(0x0000000000040100), UINT64_C(0x0000000000000402),
+    UINT64_C(0x0000000000040200), UINT64_C(0x0000000000040201), UINT64_C(0x0000000004020100),
+    UINT64_C(0x0000000000000403), UINT64_C(0x0000000000040300), UINT64_C(0x0000000000040301),
+    UINT64_C(0x0000000004030100), UINT64_C(0x0000000000040302), UINT64_C(0x0000000004030200),
+    UINT64_C(0x0000000004030201), UINT64_C(0x0000000403020100), UINT64_C(0x0000000000000005),
+    UINT64_C(0x0000000000000500), UINT64_C(0x0000000000000501), UINT64_C(0x0000000000050100),
+    UINT64_C(0x0000000000000502), UINT64_C(0x0000000000050200), UINT64_C(0x0000000000050201),
+    UINT64_C(0x0000000005020100), UINT64_C(0x0000000000000503), UINT64_C(0x0000000000050300),
+    UINT64_C(0x0000000000050301), UINT64_C(0x0000000005030100), UINT64_C(0x0000000000050302),
+    UINT64_C(0x0000000005030200), UINT64_C(0x0000000005030201), UINT64_C(0x0000000503020100),
+    UINT64_C(0x0000000000000504), UINT64_C(0x0000000000050400), UINT64_C(0x0000000000050401),
+    UINT64_C(0x0000000005040100), UINT64_C(0x0000000000050402), UINT64_C(0x0000000005040200),
+    UINT64_C(0x0000000005040201), UINT64_C(0x0000000504020100), UINT64_C(0x0000000000050403),
+    UINT64_C(0x0000000005040300), UINT64_C(0x0000000005040301), UINT64_C(0x0000000504030100),
+    UINT64_C(0x0000000005040302), UINT64_C(0x0000000504030200), UINT64_C(0x0000000504030201),
+    UINT64_C(0x0000050403020100), UINT64_C(0x0000000000000006), UINT64_C(0x0000000000000600),
+    UINT64_C(0x0000000000000601), UINT64_C(0x0000000000060100), UINT64_C(0x0000000000000602),
+    UINT64_C(0x0000000000060200), UINT64_C(0x0000000000060201), UINT64_C(0x0000000006020100),
+    UINT64_C(0x0000000000000603), UINT64_C(0x0000000000060300), UINT64_C(0x0000000000060301),
+    UINT64_C(0x0000000006030100), UINT64_C(0x0000000000060302), UINT64_C(0x0000000006030200),
+    UINT64_C(0x0000000006030201), UINT64_C(0x0000000603020100), UINT64_C(0x0000000000000604),
+    UINT64_C(0x0000000000060400), UINT64_C(0x0000000000060401), UINT64_C(0x0000000006040100),
+    UINT64_C(0x0000000000060402), UINT64_C(0x0000000006040200), UINT64_C(0x0000000006040201),
+    UINT64_C(0x0000000604020100), UINT64_C(0x0000000000060403), UINT64_C(0x0000000006040300),
+    UINT64_C(0x0000000006040301), UINT64_C(0x0000000604030100), UINT64_C(0x0000000006040302),
+    UINT64_C(0x0000000604030200), UINT64_C(0x0000000604030201), UINT64_C(0x0000060403020100),
+    UINT64_C(0x0000000000000605), UINT64_C(0x0000000000060500), UINT64_C(0x0000000000060501),
+    UINT64_C(0x0000000006050100), UINT64_C(0x0000000000060502), UINT64_C(0x0000000006050200),
+    UINT64_C(0x0000000006050201), UINT64_C(0x0000000605020100), UINT64_C(0x0000000000060503),
+    UINT64_C(0x0000000006050300), UINT64_C(0x0000000006050301), UINT64_C(0x0000000605030100),
+    UINT64_C(0x0000000006050302), UINT64_C(0x0000000605030200), UINT64_C(0x0000000605030201),
+    UINT64_C(0x0000060503020100), UINT64_C(0x0000000000060504), UINT64_C(0x0000000006050400),
+    UINT64_C(0x0000000006050401), UINT64_C(0x0000000605040100), UINT64_C(0x0000000006050402),
+    UINT64_C(0x0000000605040200), UINT64_C(0x0000000605040201), UINT64_C(0x0000060504020100),
+    UINT64_C(0x0000000006050403), UINT64_C(0x0000000605040300), UINT64_C(0x0000000605040301),
+    UINT64_C(0x0000060504030100), UINT64_C(0x0000000605040302), UINT64_C(0x0000060504030200),
+    UINT64_C(0x0000060504030201), UINT64_C(0x0006050403020100), UINT64_C(0x0000000000000007),
+    UINT64_C(0x0000000000000700), UINT64_C(0x0000000000000701), UINT64_C(0x0000000000070100),
+    UINT64_C(0x0000000000000702), UINT64_C(0x0000000000070200), UINT64_C(0x0000000000070201),
+    UINT64_C(0x0000000007020100), UINT64_C(0x0000000000000703), UINT64_C(0x0000000000070300),
+    UINT64_C(0x0000000000070301), UINT64_C(0x0000000007030100), UINT64_C(0x0000000000070302),
+    UINT64_C(0x0000000007030200), UINT64_C(0x0000000007030201), UINT64_C(0x0000000703020100),
+    UINT64_C(0x0000000000000704), UINT64_C(0x0000000000070400), UINT64_C(0x0000000000070401),
+    UINT64_C(0x0000000007040100), UINT64_C(0x0000000000070402), UINT64_C(0x0000000007040200),
+    UINT64_C(0x0000000007040201), UINT64_C(0x0000000704020100), UINT64_C(0x0000000000070403),
+    UINT64_C(0x0000000007040300), UINT64_C(0x0000000007040301), UINT64_C(0x0000000704030100),
+    UINT64_C(0x0000000007040302), UINT64_C(0x0000000704030200), UINT64_C(0x0000000704030201),
+    UINT64_C(0x0000070403020100), UINT64_C(0x0000000000000705), UINT64_C(0x0000000000070500),
+    UINT64_C(0x0000000000070501), UINT64_C(0x0000000007050100), UINT64_C(0x0000000000070502),
+    UINT64_C(0x0000000007050200), UINT64_C(0x0000000007050201), UINT64_C(0x0000000705020100),
+    UINT64_C(0x0000000000070503), UINT64_C(0x0000000007050300), UINT64_C(0x0000000007050301),
+    UINT64_C(0x0000000705030100), UINT64_C(0x0000000007050302), UINT64_C(0x0000000705030200),
+    UINT64_C(0x0000000705030201), UINT64_C(0x0000070503020100), UINT64_C(0x0000000000070504),
+    UINT64_C(0x0000000007050400), UINT64_C(0x0000000007050401), UINT64_C(0x0000000705040100),
+    UINT64_C(0x0000000007050402), UINT64_C(0x0000000705040200), UINT64_C(0x0000000705040201),
+    UINT64_C(0x0000070504020100), UINT64_C(0x0000000007050403), UINT64_C(0x0000000705040300),
+    UINT64_C(0x0000000705040301), UINT64_C(0x0000070504030100), UINT64_C(0x0000000705040302),
+    UINT64_C(0x0000070504030200), UINT64_C(0x0000070504030201), UINT64_C(0x0007050403020100),
+    UINT64_C(0x0000000000000706), UINT64_C(0x0000000000070600), UINT64_C(0x0000000000070601),
+    UINT64_C(0x0000000007060100), UINT64_C(0x0000000000070602), UINT64_C(0x0000000007060200),
+    UINT64_C(0x0000000007060201), UINT64_C(0x0000000706020100), UINT64_C(0x0000000000070603),
+    UINT64_C(0x0000000007060300), UINT64_C(0x0000000007060301), UINT64_C(0x0000000706030100),
+    UINT64_C(0x0000000007060302), UINT64_C(0x0000000706030200), UINT64_C(0x0000000706030201),
+    UINT64_C(0x0000070603020100), UINT64_C(0x0000000000070604), UINT64_C(0x0000000007060400),
+    UINT64_C(0x0000000007060401), UINT64_C(0x0000000706040100), UINT64_C(0x0000000007060402),
+    UINT64_C(0x0000000706040200), UINT64_C(0x0000000706040201), UINT64_C(0x0000070604020100),
+    UINT64_C(0x0000000007060403), UINT64_C(0x0000000706040300), UINT64_C(0x0000000706040301),
+    UINT64_C(0x0000070604030100), UINT64_C(0x0000000706040302), UINT64_C(0x0000070604030200),
+    UINT64_C(0x0000070604030201), UINT64_C(0x0007060403020100), UINT64_C(0x0000000000070605),
+    UINT64_C(0x0000000007060500), UINT64_C(0x0000000007060501), UINT64_C(0x0000000706050100),
+    UINT64_C(0x0000000007060502), UINT64_C(0x0000000706050200), UINT64_C(0x0000000706050201),
+    UINT64_C(0x0000070605020100), UINT64_C(0x0000000007060503), UINT64_C(0x0000000706050300),
+    UINT64_C(0x0000000706050301), UINT64_C(0x0000070605030100), UINT64_C(0x0000000706050302),
+    UINT64_C(0x0000070605030200), UINT64_C(0x0000070605030201), UINT64_C(0x0007060503020100),
+    UINT64_C(0x0000000007060504), UINT64_C(0x0000000706050400), UINT64_C(0x0000000706050401),
+    UINT64_C(0x0000070605040100), UINT64_C(0x0000000706050402), UINT64_C(0x0000070605040200),
+    UINT64_C(0x0000070605040201), UINT64_C(0x0007060504020100), UINT64_C(0x0000000706050403),
+    UINT64_C(0x0000070605040300), UINT64_C(0x0000070605040301), UINT64_C(0x0007060504030100),
+    UINT64_C(0x0000070605040302), UINT64_C(0x0007060504030200), UINT64_C(0x0007060504030201),
+    UINT64_C(0x0706050403020100),
+};
+
+/* The 32 bytes at src (n >= 32), or the n there and zeros after them. */
+WENC_TARGET_AVX2 static inline __m256i utf8_block256(const uint8_t *src,
+                                                     size_t n)
+{
+    uint8_t last[32] = {0};
+    if (n >= 32)
+        return _mm256_loadu_si256((const __m256i *)(const void *)src);
+    memcpy(last, src, n);
+    return _mm256_loadu_si256((const __m256i *)(const void *)last);
+}
+
+/* Stores the 8 units `units` at dst, those in lanes `keep` first. */
+WENC_TARGET_AVX2 static inline void utf8_compress8(__m128i units,
+                                                   unsigned keep,
+                                                   uint16_t *dst)
+{
+    __m128i lanes = _mm_cvtepu8_epi16(
+        _mm_cvtsi64_si128((long long)utf8_lanes_set[keep & 0xFF]));
+    __m128i bytes = _mm_add_epi16(_mm_mullo_epi16(lanes, _mm_set1_epi16(0x0202)),
+                                  _mm_set1_epi16(0x0100));
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm_shuffle_epi8(units, bytes));
+}
+
+/* The bits set in each byte of x, in that byte. */
+static inline uint32_t utf8_byte_counts(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (x + (x >> 4)) & 0x0F0F0F0Fu;
+}
+
+/* The units of the sequences ending in the 32 bytes `cur` (after `prev`)
+ * in the lanes `ends`, stored at dst; the caller leaves room for those and
+ * 8 more. Returns how many. */
+WENC_TARGET_AVX2 static inline size_t
+utf8_units256(__m256i prev, __m256i cur, uint32_t ends, uint16_t *dst)
+{
+    const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i before = _mm256_permute2x128_si256(prev, cur, 0x21);
+    __m256i prev1 = _mm256_alignr_epi8(cur, before, 15);
+    __m256i prev2 = _mm256_alignr_epi8(cur, before, 14);
+    /* b[i-1] only where b[i] is not ASCII; b[i-2] where a sequence of
+     * three bytes ends */
+    __m256i pair_high = _mm256_and_si256(prev1, _mm256_cmpgt_epi8(zero, cur));
+    __m256i lead3 = _mm256_and_si256(
+        prev2, _mm256_and_si256(_mm256_cmpgt_epi8(continuation_max, cur),
+                                _mm256_cmpgt_epi8(continuation_max, prev1)));
+    const __m256i low_bits = _mm256_set1_epi16(0x3F7F);
+    const __m256i weights = _mm256_set1_epi16(0x4001);
+    /* bytes 0-7 and 16-23, then 8-15 and 24-31 */
+    __m256i units_a = _mm256_add_epi16(
+        _mm256_maddubs_epi16(
+            _mm256_and_si256(_mm256_unpacklo_epi8(cur, pair_high), low_bits),
+            weights),
+        _mm256_slli_epi16(_mm256_unpacklo_epi8(lead3, zero), 12));
+    __m256i units_b = _mm256_add_epi16(
+        _mm256_maddubs_epi16(
+            _mm256_and_si256(_mm256_unpackhi_epi8(cur, pair_high), low_bits),
+            weights),
+        _mm256_slli_epi16(_mm256_unpackhi_epi8(lead3, zero), 12));
+    uint32_t counts = utf8_byte_counts(ends);
+    size_t out = 0;
+    utf8_compress8(_mm256_castsi256_si128(units_a), ends, dst);
+    out += counts & 0xFF;
+    utf8_compress8(_mm256_castsi256_si128(units_b), ends >> 8, dst + out);
+    out += counts >> 8 & 0xFF;
+    utf8_compress8(_mm256_extracti128_si256(units_a, 1), ends >> 16, dst + out);
+    out += counts >> 16 & 0xFF;
+    utf8_compress8(_mm256_extracti128_si256(units_b, 1), ends >> 24, dst + out);
+    return out + (counts >> 24);
+}
+
+WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
+                                                  size_t n, uint16_t *dst,
+                                                  size_t cap, size_t *written)
+{
+    const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
+    const __m256i lead4_min = _mm256_set1_epi8((char)0xEF); /* and ASCII */
+    __m256i prev = _mm256_setzero_si256();
+    __m256i cur = utf8_block256(src, n);
+    uint32_t cur_non_ascii = (uint32_t)_mm256_movemask_epi8(cur);
+    uint32_t prev_leads4 = 0;
+    size_t pos = 0, out = 0;
+    if (cur_non_ascii != 0) {
+        __m256i errors = utf8_errors_avx2(cur, prev);
+        if (!_mm256_testz_si256(errors, errors))
+            goto stopped;
+    }
+    while (pos < n) {
+        if (cur_non_ascii == 0 && n - pos >= 64 && cap - out >= 32) {
+            /* ASCII after ASCII needs no check: widen while it lasts */
+            do {
+                __m256i next = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos + 32));
+                if (_mm256_movemask_epi8(next) != 0)
+                    break;
+                utf8_widen256(cur, dst + out);
+                out += 32;
+                pos += 32;
+                cur = next;
+            } while (n - pos >= 64 && cap - out >= 32);
+            prev_leads4 = 0;
+        }
+        size_t next_at = pos + 32;
+        __m256i next = next_at < n ? utf8_block256(src + next_at, n - next_at)
+                                   : _mm256_setzero_si256();
+        uint32_t next_non_ascii = (uint32_t)_mm256_movemask_epi8(next);
+        if ((next_non_ascii | cur_non_ascii) != 0) {
+            __m256i errors = utf8_errors_avx2(next, cur);
+            if (!_mm256_testz_si256(errors, errors))
+                break;
+        }
+        size_t live = n - pos < 32 ? n - pos : 32;
+        uint32_t live_mask = live == 32 ? ~0u : (1u << live) - 1;
+        if (cur_non_ascii == 0) {
+            if (cap - out < live)
+                break;
+            if (live == 32) {
+                utf8_widen256(cur, dst + out);
+            } else {
+                for (size_t i = 0; i < live; i++)
+                    dst[out + i] = src[pos + i];
+            }
+            out += live;
+            prev_leads4 = 0;
+        } else {
+            uint32_t conts = (uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpgt_epi8(continuation_max, cur));
+            uint32_t leads4 = (uint32_t)_mm256_movemask_epi8(
+                                  _mm256_cmpgt_epi8(cur, lead4_min)) &
+                              cur_non_ascii;
+            uint32_t next_cont = next_at < n && (src[next_at] & 0xC0) == 0x80;
+            uint32_t ends = ~(conts >> 1 | next_cont << 31) & live_mask;
+            if ((leads4 | prev_leads4 >> 29) != 0) {
+                size_t made = utf8_block_to_utf16(src, pos, pos + live,
+                                                  dst + out, cap - out);
+                if (made == SIZE_MAX)
+                    break;
+                out += made;
+            } else {
+                size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
+                if (cap - out < count)
+                    break;
+                if (cap - out >= count + 8) {
+                    out += utf8_units256(prev, cur, ends, dst + out);
+                } else {
+                    uint16_t units[40];
+                    utf8_units256(prev, cur, ends, units);
+                    memcpy(dst + out, units, count * sizeof units[0]);
+                    out += count;
+                }
+            }
+            prev_leads4 = leads4;
+        }
+        prev = cur;
+        cur = next;
+        cur_non_ascii = next_non_ascii;
+        pos = next_at < n ? next_at : n;
+    }
+stopped:
+    *written = out;
+    return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+#endif
+
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written)
 {
@@ -212,6 +518,10 @@ size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
 #ifdef WENC_HAVE_RUNTIME_AVX512
     case 64:
         return utf8_to_utf16_avx512(src, n, dst, cap, written);
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    case 32:
+        return utf8_to_utf16_avx2(src, n, dst, cap, written);
 #endif
     default:
         (void)src;
