@@ -9,9 +9,10 @@
  * instructions", 2023): every byte position gets, in a 16-bit lane, the
  * code unit of the sequence that would end there, computed from the byte
  * and the two before it; the lanes where a sequence does end (the next byte
- * is not a continuation) are then compressed into the output. A block
- * holding a lead of four bytes (or continuing one) is decoded one sequence
- * at a time instead.
+ * is not a continuation) are then compressed into the output. A sequence
+ * of four bytes puts its high surrogate in the lane of its third byte and
+ * its low one in that of its fourth; the block after one whose third byte
+ * ends the block is decoded one sequence at a time instead.
  */
 #include "utf8_simd.h"
 
@@ -71,8 +72,9 @@ static size_t utf8_checked_to_utf16(const uint8_t *src, size_t from,
     return o;
 }
 
-/* A block holding a lead of four bytes, or after one, a sequence at a time:
- * the sequences ending in src[at..end) and the one `at` continues, into
+/* A block that starts with the last byte of a sequence of four, a sequence
+ * at a time: the sequences ending in src[at..end) and the one `at` continues,
+ * into
  * dst[0..room) when they fit; returns the units, or SIZE_MAX when they do
  * not fit (nothing written). */
 static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
@@ -98,7 +100,9 @@ static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
  * In a block, lane i stands for the sequence ending at byte i, whose unit
  * is b[i] for ASCII, else (b[i-1] & 0x3F) << 6 | (b[i] & 0x3F), plus
  * b[i-2] << 12 (its low four bits in 16 bits) when b[i-1] is a continuation
- * too. Lane i is kept when b[i+1] is not a continuation.
+ * too. Lane i is kept when b[i+1] is not a continuation, or b[i-2] is a
+ * lead of four bytes. The AVX2 kernel may write up to 7 units past what it
+ * reports, within the room.
  */
 #ifdef WENC_HAVE_RUNTIME_AVX512
 /* The 64 bytes at src (n >= 64), or the n there and zeros after them. */
@@ -120,13 +124,22 @@ WENC_TARGET_AVX512 static inline void utf8_widen512(__m512i in, uint16_t *dst)
                         _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
 }
 
-/* The units of the sequences ending in lanes 32 * half .. 32 * half + 31 of
- * `cur` (after `prev`), compressed to the lanes in `ends`. `three`: the
- * lanes ending a sequence of three bytes; `ascii`: the ASCII lanes. */
+/* Bit i of each: what lane i of a block of 64 is. */
+typedef struct utf8_lanes {
+    uint64_t ascii;
+    uint64_t three;   /* b[i] and b[i-1] continuations */
+    uint64_t thirds4; /* b[i-2] a lead of four bytes */
+    uint64_t fourths; /* b[i-3] a lead of four bytes */
+    uint64_t ends;    /* lanes kept */
+} utf8_lanes;
+
+/* The units of lanes 32 * half .. 32 * half + 31 of `cur` (after `prev`),
+ * compressed to those kept. */
 WENC_TARGET_AVX512 static inline __m512i
-utf8_units512(__m512i prev, __m512i cur, unsigned half, uint32_t ascii,
-              uint32_t three, uint32_t ends)
+utf8_units512(__m512i prev, __m512i cur, unsigned half,
+              const utf8_lanes *lanes)
 {
+    unsigned shift = 32 * half;
     /* byte pair k: b[i] and b[i-1] for lane i = 32 * half + k, as indices
      * into prev (0-63) and cur (64-127) */
     const __m512i lane_pairs = _mm512_mullo_epi16(
@@ -140,16 +153,29 @@ utf8_units512(__m512i prev, __m512i cur, unsigned half, uint32_t ascii,
         lane_pairs, _mm512_set1_epi16((short)(0x3E3E + 0x2020 * half)));
     /* b[i-1] only where b[i] is not ASCII */
     __mmask64 keep = UINT64_C(0x5555555555555555) |
-                     _pdep_u64(~ascii & 0xFFFFFFFFu,
+                     _pdep_u64(~lanes->ascii >> shift & 0xFFFFFFFFu,
                                UINT64_C(0xAAAAAAAAAAAAAAAA));
     __m512i pair = _mm512_maskz_permutex2var_epi8(keep, prev, at_i, cur);
     __m512i lead3 = _mm512_permutex2var_epi8(prev, at_i2, cur);
     __m512i units = _mm512_maddubs_epi16(
         _mm512_and_si512(pair, _mm512_set1_epi16(0x3F7F)),
         _mm512_set1_epi16(0x4001)); /* low byte + 64 x high byte */
-    units = _mm512_mask_add_epi16(units, three, units,
-                                  _mm512_slli_epi16(lead3, 12));
-    return _mm512_maskz_compress_epi16(ends, units);
+    units = _mm512_mask_add_epi16(units, (__mmask32)(lanes->three >> shift),
+                                  units, _mm512_slli_epi16(lead3, 12));
+    if (((lanes->thirds4 | lanes->fourths) >> shift & 0xFFFFFFFFu) != 0) {
+        /* Four bytes: the third's lane holds the code point >> 6, the
+         * fourth's its low 12 bits */
+        units = _mm512_mask_add_epi16(
+            units, (__mmask32)(lanes->thirds4 >> shift),
+            _mm512_srli_epi16(units, 4),
+            _mm512_set1_epi16((short)(0xD800 - (0x10000 >> 10))));
+        units = _mm512_mask_add_epi16(
+            units, (__mmask32)(lanes->fourths >> shift),
+            _mm512_and_si512(units, _mm512_set1_epi16(0x3FF)),
+            _mm512_set1_epi16((short)0xDC00));
+    }
+    return _mm512_maskz_compress_epi16((__mmask32)(lanes->ends >> shift),
+                                       units);
 }
 
 WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
@@ -213,25 +239,30 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
             uint64_t leads4 = _mm512_cmpge_epu8_mask(cur, lead4_min);
             uint64_t next_cont =
                 next_at < n && (src[next_at] & 0xC0) == 0x80;
-            uint64_t ends = ~(conts >> 1 | next_cont << 63) & live_mask;
-            if ((leads4 | prev_leads4 >> 61) != 0) {
+            uint64_t ends = ~(conts >> 1 | next_cont << 63);
+            if ((prev_leads4 >> 61 & 1) != 0) {
                 size_t made = utf8_block_to_utf16(src, pos, pos + live,
                                                   dst + out, cap - out);
                 if (made == SIZE_MAX)
                     break;
                 out += made;
             } else {
-                size_t count = (size_t)_mm_popcnt_u64(ends);
+                utf8_lanes lanes;
+                lanes.ascii = ~cur_non_ascii;
+                lanes.three = conts & (conts << 1 | prev_conts >> 63);
+                lanes.thirds4 = leads4 << 2 | prev_leads4 >> 62;
+                lanes.fourths = leads4 << 3 | prev_leads4 >> 61;
+                /* the third byte of four holds the high surrogate, but in
+                 * lane 63: the next block would hold the low one, and
+                 * decodes the whole sequence one at a time */
+                lanes.ends = (ends | (lanes.thirds4 & ~(UINT64_C(1) << 63))) &
+                             live_mask;
+                size_t count = (size_t)_mm_popcnt_u64(lanes.ends);
                 if (cap - out < count)
                     break;
-                uint64_t three = conts & (conts << 1 | prev_conts >> 63);
-                uint64_t ascii = ~cur_non_ascii;
-                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)ends);
-                __m512i units0 = utf8_units512(prev, cur, 0, (uint32_t)ascii,
-                                               (uint32_t)three, (uint32_t)ends);
-                __m512i units1 = utf8_units512(
-                    prev, cur, 1, (uint32_t)(ascii >> 32),
-                    (uint32_t)(three >> 32), (uint32_t)(ends >> 32));
+                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)lanes.ends);
+                __m512i units0 = utf8_units512(prev, cur, 0, &lanes);
+                __m512i units1 = utf8_units512(prev, cur, 1, &lanes);
                 _mm512_mask_storeu_epi16((void *)(dst + out),
                                          _bzhi_u32(~0u, (unsigned)count0),
                                          units0);
@@ -378,9 +409,11 @@ static inline uint32_t utf8_byte_counts(uint32_t x)
 
 /* The units of the sequences ending in the 32 bytes `cur` (after `prev`)
  * in the lanes `ends`, stored at dst; the caller leaves room for those and
- * 8 more. Returns how many. */
+ * 8 more. `four`: whether sequences of four bytes end in `cur`. Returns how
+ * many. */
 WENC_TARGET_AVX2 static inline size_t
-utf8_units256(__m256i prev, __m256i cur, uint32_t ends, uint16_t *dst)
+utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
+              uint16_t *dst)
 {
     const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
     const __m256i zero = _mm256_setzero_si256();
@@ -406,6 +439,36 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, uint16_t *dst)
             _mm256_and_si256(_mm256_unpackhi_epi8(cur, pair_high), low_bits),
             weights),
         _mm256_slli_epi16(_mm256_unpackhi_epi8(lead3, zero), 12));
+    if (four) {
+        /* the third byte's lane holds the code point >> 6, the fourth's
+         * its low 12 bits */
+        const __m256i lead4_min = _mm256_set1_epi8((char)0xEF); /* signed */
+        __m256i prev3 = _mm256_alignr_epi8(cur, before, 13);
+        __m256i thirds = _mm256_and_si256(_mm256_cmpgt_epi8(prev2, lead4_min),
+                                          _mm256_cmpgt_epi8(zero, prev2));
+        __m256i fourths = _mm256_and_si256(_mm256_cmpgt_epi8(prev3, lead4_min),
+                                           _mm256_cmpgt_epi8(zero, prev3));
+        const __m256i high_base =
+            _mm256_set1_epi16((short)(0xD800 - (0x10000 >> 10)));
+        const __m256i low_base = _mm256_set1_epi16((short)0xDC00);
+        const __m256i low_bits10 = _mm256_set1_epi16(0x3FF);
+        units_a = _mm256_blendv_epi8(
+            units_a,
+            _mm256_add_epi16(_mm256_srli_epi16(units_a, 4), high_base),
+            _mm256_unpacklo_epi8(thirds, thirds));
+        units_a = _mm256_blendv_epi8(
+            units_a, _mm256_or_si256(_mm256_and_si256(units_a, low_bits10),
+                                     low_base),
+            _mm256_unpacklo_epi8(fourths, fourths));
+        units_b = _mm256_blendv_epi8(
+            units_b,
+            _mm256_add_epi16(_mm256_srli_epi16(units_b, 4), high_base),
+            _mm256_unpackhi_epi8(thirds, thirds));
+        units_b = _mm256_blendv_epi8(
+            units_b, _mm256_or_si256(_mm256_and_si256(units_b, low_bits10),
+                                     low_base),
+            _mm256_unpackhi_epi8(fourths, fourths));
+    }
     uint32_t counts = utf8_byte_counts(ends);
     size_t out = 0;
     utf8_compress8(_mm256_castsi256_si128(units_a), ends, dst);
@@ -478,22 +541,27 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
                                   _mm256_cmpgt_epi8(cur, lead4_min)) &
                               cur_non_ascii;
             uint32_t next_cont = next_at < n && (src[next_at] & 0xC0) == 0x80;
-            uint32_t ends = ~(conts >> 1 | next_cont << 31) & live_mask;
-            if ((leads4 | prev_leads4 >> 29) != 0) {
+            uint32_t ends = ~(conts >> 1 | next_cont << 31);
+            if ((prev_leads4 >> 29 & 1) != 0) {
                 size_t made = utf8_block_to_utf16(src, pos, pos + live,
                                                   dst + out, cap - out);
                 if (made == SIZE_MAX)
                     break;
                 out += made;
             } else {
+                /* the third byte of four holds the high surrogate, but in
+                 * the last lane (see the AVX-512 kernel) */
+                uint32_t thirds4 = leads4 << 2 | prev_leads4 >> 30;
+                bool four = (thirds4 | prev_leads4 >> 29) != 0;
+                ends = (ends | (thirds4 & 0x7FFFFFFFu)) & live_mask;
                 size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
                 if (cap - out < count)
                     break;
                 if (cap - out >= count + 8) {
-                    out += utf8_units256(prev, cur, ends, dst + out);
+                    out += utf8_units256(prev, cur, ends, four, dst + out);
                 } else {
                     uint16_t units[40];
-                    utf8_units256(prev, cur, ends, units);
+                    utf8_units256(prev, cur, ends, four, units);
                     memcpy(dst + out, units, count * sizeof units[0]);
                     out += count;
                 }
