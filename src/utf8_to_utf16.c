@@ -74,9 +74,8 @@ static size_t utf8_checked_to_utf16(const uint8_t *src, size_t from,
 
 /* A block that starts with the last byte of a sequence of four, a sequence
  * at a time: the sequences ending in src[at..end) and the one `at` continues,
- * into
- * dst[0..room) when they fit; returns the units, or SIZE_MAX when they do
- * not fit (nothing written). */
+ * into dst[0..room) when they fit; returns the units, or SIZE_MAX when they
+ * do not fit (nothing written). */
 static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
                                   uint16_t *dst, size_t room)
 {
