@@ -100,8 +100,7 @@ static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
  * is b[i] for ASCII, else (b[i-1] & 0x3F) << 6 | (b[i] & 0x3F), plus
  * b[i-2] << 12 (its low four bits in 16 bits) when b[i-1] is a continuation
  * too. Lane i is kept when b[i+1] is not a continuation, or b[i-2] is a
- * lead of four bytes. The AVX2 kernel may write up to 7 units past what it
- * reports, within the room.
+ * lead of four bytes.
  */
 #ifdef WENC_HAVE_RUNTIME_AVX512
 /* The 64 bytes at src (n >= 64), or the n there and zeros after them. */
@@ -557,7 +556,12 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
                 if (cap - out < count)
                     break;
                 if (cap - out >= count + 8) {
+                    /* the stores reach up to 7 units past the output:
+                     * those are put back */
+                    __m128i after = _mm_loadu_si128(
+                        (const __m128i *)(const void *)(dst + out + count));
                     out += utf8_units256(prev, cur, ends, four, dst + out);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + out), after);
                 } else {
                     uint16_t units[40];
                     utf8_units256(prev, cur, ends, four, units);

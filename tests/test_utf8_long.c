@@ -157,8 +157,8 @@ static size_t units_of_prefix(const expected *x, size_t bytes)
 }
 
 /* The UTF-16 kernel alone into `room` units (out16 has one more, a guard):
- * exact where it vouches, nothing written past the room, and with room for
- * the whole valid prefix not stopping short of `least`. */
+ * exact where it vouches, no unit changed past its output, and with room
+ * for the whole valid prefix not stopping short of `least`. */
 static bool check_utf16_kernel(th *t, const uint8_t *s, size_t n,
                                const expected *x, size_t room, size_t least,
                                uint16_t *out16)
@@ -166,13 +166,18 @@ static bool check_utf16_kernel(th *t, const uint8_t *s, size_t n,
     bool ok = true;
     size_t v = x->valid_prefix;
     size_t made = SIZE_MAX;
-    out16[room] = 0x5A5A;
+    for (size_t i = 0; i <= room; i++)
+        out16[i] = 0x5A5A;
     size_t reach = wenc_utf8_to_utf16_vectors(s, n, out16, room, &made);
     ok &= CHECKF(t, reach <= v && reach >= least && made <= room,
                  "UTF-16 kernel vouched for %zu bytes, %zu units in room "
                  "for %zu; valid prefix %zu of %zu, at least %zu expected",
                  reach, made, room, v, n, least);
-    ok &= CHECK(t, out16[room] == 0x5A5A);
+    size_t changed = made <= room ? made : 0;
+    while (changed <= room && out16[changed] == 0x5A5A)
+        changed++;
+    ok &= CHECKF(t, changed > room, "UTF-16 kernel changed unit %zu past "
+                 "its output of %zu units (room %zu)", changed, made, room);
     if (reach <= v && made <= room)
         ok &= CHECK_UNITS(t, "UTF-16 kernel's output", x->utf16,
                           units_of_prefix(x, reach), out16, made);
