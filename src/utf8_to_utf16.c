@@ -122,22 +122,15 @@ WENC_TARGET_AVX512 static inline void utf8_widen512(__m512i in, uint16_t *dst)
                         _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
 }
 
-/* Bit i of each: what lane i of a block of 64 is. */
-typedef struct utf8_lanes {
-    uint64_t ascii;
-    uint64_t three;   /* b[i] and b[i-1] continuations */
-    uint64_t thirds4; /* b[i-2] a lead of four bytes */
-    uint64_t fourths; /* b[i-3] a lead of four bytes */
-    uint64_t ends;    /* lanes kept */
-} utf8_lanes;
-
-/* The units of lanes 32 * half .. 32 * half + 31 of `cur` (after `prev`),
- * compressed to those kept. */
-WENC_TARGET_AVX512 static inline __m512i
-utf8_units512(__m512i prev, __m512i cur, unsigned half,
-              const utf8_lanes *lanes)
+/* The units of lanes 32 * half .. 32 * half + 31 of `cur` (after `prev`)
+ * but those of four bytes. Bit i of `ascii`: b[i] is ASCII; of `three`: b[i]
+ * and b[i-1] are continuations. */
+WENC_TARGET_AVX512 static inline __m512i utf8_units512(__m512i prev,
+                                                       __m512i cur,
+                                                       unsigned half,
+                                                       uint32_t ascii,
+                                                       uint32_t three)
 {
-    unsigned shift = 32 * half;
     /* byte pair k: b[i] and b[i-1] for lane i = 32 * half + k, as indices
      * into prev (0-63) and cur (64-127) */
     const __m512i lane_pairs = _mm512_mullo_epi16(
@@ -151,29 +144,28 @@ utf8_units512(__m512i prev, __m512i cur, unsigned half,
         lane_pairs, _mm512_set1_epi16((short)(0x3E3E + 0x2020 * half)));
     /* b[i-1] only where b[i] is not ASCII */
     __mmask64 keep = UINT64_C(0x5555555555555555) |
-                     _pdep_u64(~lanes->ascii >> shift & 0xFFFFFFFFu,
-                               UINT64_C(0xAAAAAAAAAAAAAAAA));
+                     _pdep_u64(~ascii, UINT64_C(0xAAAAAAAAAAAAAAAA));
     __m512i pair = _mm512_maskz_permutex2var_epi8(keep, prev, at_i, cur);
     __m512i lead3 = _mm512_permutex2var_epi8(prev, at_i2, cur);
     __m512i units = _mm512_maddubs_epi16(
         _mm512_and_si512(pair, _mm512_set1_epi16(0x3F7F)),
         _mm512_set1_epi16(0x4001)); /* low byte + 64 x high byte */
-    units = _mm512_mask_add_epi16(units, (__mmask32)(lanes->three >> shift),
-                                  units, _mm512_slli_epi16(lead3, 12));
-    if (((lanes->thirds4 | lanes->fourths) >> shift & 0xFFFFFFFFu) != 0) {
-        /* Four bytes: the third's lane holds the code point >> 6, the
-         * fourth's its low 12 bits */
-        units = _mm512_mask_add_epi16(
-            units, (__mmask32)(lanes->thirds4 >> shift),
-            _mm512_srli_epi16(units, 4),
-            _mm512_set1_epi16((short)(0xD800 - (0x10000 >> 10))));
-        units = _mm512_mask_add_epi16(
-            units, (__mmask32)(lanes->fourths >> shift),
-            _mm512_and_si512(units, _mm512_set1_epi16(0x3FF)),
-            _mm512_set1_epi16((short)0xDC00));
-    }
-    return _mm512_maskz_compress_epi16((__mmask32)(lanes->ends >> shift),
-                                       units);
+    return _mm512_mask_add_epi16(units, three, units,
+                                 _mm512_slli_epi16(lead3, 12));
+}
+
+/* Sequences of four bytes: the lane of the third byte (`thirds`) holds the
+ * code point >> 6, that of the fourth (`fourths`) its low 12 bits; they
+ * become the high and the low surrogate. */
+WENC_TARGET_AVX512 static inline __m512i
+utf8_surrogates512(__m512i units, uint32_t thirds, uint32_t fourths)
+{
+    units = _mm512_mask_add_epi16(
+        units, thirds, _mm512_srli_epi16(units, 4),
+        _mm512_set1_epi16((short)(0xD800 - (0x10000 >> 10))));
+    return _mm512_mask_add_epi16(
+        units, fourths, _mm512_and_si512(units, _mm512_set1_epi16(0x3FF)),
+        _mm512_set1_epi16((short)0xDC00));
 }
 
 WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
@@ -245,22 +237,34 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                     break;
                 out += made;
             } else {
-                utf8_lanes lanes;
-                lanes.ascii = ~cur_non_ascii;
-                lanes.three = conts & (conts << 1 | prev_conts >> 63);
-                lanes.thirds4 = leads4 << 2 | prev_leads4 >> 62;
-                lanes.fourths = leads4 << 3 | prev_leads4 >> 61;
-                /* the third byte of four holds the high surrogate, but in
-                 * lane 63: the next block would hold the low one, and
-                 * decodes the whole sequence one at a time */
-                lanes.ends = (ends | (lanes.thirds4 & ~(UINT64_C(1) << 63))) &
-                             live_mask;
-                size_t count = (size_t)_mm_popcnt_u64(lanes.ends);
+                uint64_t ascii = ~cur_non_ascii;
+                uint64_t three = conts & (conts << 1 | prev_conts >> 63);
+                __m512i units0 = utf8_units512(prev, cur, 0, (uint32_t)ascii,
+                                               (uint32_t)three);
+                __m512i units1 =
+                    utf8_units512(prev, cur, 1, (uint32_t)(ascii >> 32),
+                                  (uint32_t)(three >> 32));
+                if ((leads4 | prev_leads4) != 0) {
+                    uint64_t thirds = leads4 << 2 | prev_leads4 >> 62;
+                    uint64_t fourths = leads4 << 3 | prev_leads4 >> 61;
+                    units0 = utf8_surrogates512(units0, (uint32_t)thirds,
+                                                (uint32_t)fourths);
+                    units1 = utf8_surrogates512(units1,
+                                                (uint32_t)(thirds >> 32),
+                                                (uint32_t)(fourths >> 32));
+                    /* the high surrogate is kept, but in lane 63: the next
+                     * block would hold the low one, and decodes the whole
+                     * sequence one at a time */
+                    ends |= thirds & ~(UINT64_C(1) << 63);
+                }
+                ends &= live_mask;
+                size_t count = (size_t)_mm_popcnt_u64(ends);
                 if (cap - out < count)
                     break;
-                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)lanes.ends);
-                __m512i units0 = utf8_units512(prev, cur, 0, &lanes);
-                __m512i units1 = utf8_units512(prev, cur, 1, &lanes);
+                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)ends);
+                units0 = _mm512_maskz_compress_epi16((__mmask32)ends, units0);
+                units1 =
+                    _mm512_maskz_compress_epi16((__mmask32)(ends >> 32), units1);
                 _mm512_mask_storeu_epi16((void *)(dst + out),
                                          _bzhi_u32(~0u, (unsigned)count0),
                                          units0);
