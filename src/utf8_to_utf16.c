@@ -389,16 +389,20 @@ WENC_TARGET_AVX2 static inline __m256i utf8_block256(const uint8_t *src,
     return _mm256_loadu_si256((const __m256i *)(const void *)last);
 }
 
-/* Stores the 8 units `units` at dst, those in lanes `keep` first. */
-WENC_TARGET_AVX2 static inline void utf8_compress8(__m128i units,
-                                                   unsigned keep,
-                                                   uint16_t *dst)
+/* Moves the units of `units` in the lanes `keep_low` of its low half (8
+ * lanes) to the front of that half, and those in `keep_high` of the high
+ * half to the front of that one. */
+WENC_TARGET_AVX2 static inline __m256i utf8_compress_halves(__m256i units,
+                                                            unsigned keep_low,
+                                                            unsigned keep_high)
 {
-    __m128i lanes = _mm_cvtepu8_epi16(
-        _mm_cvtsi64_si128((long long)utf8_lanes_set[keep & 0xFF]));
-    __m128i bytes = _mm_add_epi16(_mm_mullo_epi16(lanes, _mm_set1_epi16(0x0202)),
-                                  _mm_set1_epi16(0x0100));
-    _mm_storeu_si128((__m128i *)(void *)dst, _mm_shuffle_epi8(units, bytes));
+    __m256i lanes = _mm256_cvtepu8_epi16(
+        _mm_set_epi64x((long long)utf8_lanes_set[keep_high & 0xFF],
+                       (long long)utf8_lanes_set[keep_low & 0xFF]));
+    __m256i bytes =
+        _mm256_add_epi16(_mm256_mullo_epi16(lanes, _mm256_set1_epi16(0x0202)),
+                         _mm256_set1_epi16(0x0100));
+    return _mm256_shuffle_epi8(units, bytes);
 }
 
 /* The bits set in each byte of x, in that byte. */
@@ -473,13 +477,18 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
     }
     uint32_t counts = utf8_byte_counts(ends);
     size_t out = 0;
-    utf8_compress8(_mm256_castsi256_si128(units_a), ends, dst);
+    units_a = utf8_compress_halves(units_a, ends, ends >> 16);
+    units_b = utf8_compress_halves(units_b, ends >> 8, ends >> 24);
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(units_a));
     out += counts & 0xFF;
-    utf8_compress8(_mm256_castsi256_si128(units_b), ends >> 8, dst + out);
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_castsi256_si128(units_b));
     out += counts >> 8 & 0xFF;
-    utf8_compress8(_mm256_extracti128_si256(units_a, 1), ends >> 16, dst + out);
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_extracti128_si256(units_a, 1));
     out += counts >> 16 & 0xFF;
-    utf8_compress8(_mm256_extracti128_si256(units_b, 1), ends >> 24, dst + out);
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_extracti128_si256(units_b, 1));
     return out + (counts >> 24);
 }
 
