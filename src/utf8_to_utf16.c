@@ -93,8 +93,8 @@ static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
  * The kernels below decode src[0..n) into dst[0..cap) and return how many
  * leading bytes they decoded, all whole, valid sequences; *written gets the
  * units. They stop before the block whose next block holds an error, or
- * whose units do not fit; they never write past dst[cap - 1]. src starts a
- * sequence.
+ * whose units do not fit; they change nothing past their output. src starts
+ * a sequence.
  *
  * In a block, lane i stands for the sequence ending at byte i, whose unit
  * is b[i] for ASCII, else (b[i-1] & 0x3F) << 6 | (b[i] & 0x3F), plus
