@@ -150,6 +150,18 @@ size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
 /* The bytes per step of the kernel taken for n bytes: 64, 32, or 0 (none). */
 unsigned wenc_utf8_vector_width(size_t n);
 
+/* ---- UTF-8 -> UTF-16 (utf8_to_utf16.c) ----------------------------------- */
+
+/* The UTF-8 decoder's vector kernel for UTF-16: decodes a prefix of
+ * src[0..n) made of whole, valid sequences into dst[0..cap), sets *written to
+ * the units and returns the bytes read; src starts a sequence. Changes
+ * nothing past dst[*written - 1]. With room enough it reads all of valid
+ * input, and otherwise stops less than two of its blocks
+ * (wenc_utf8_vector_width(n) bytes) and 3 bytes before the first error; 0
+ * when no kernel runs here. */
+size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
+                                  size_t cap, size_t *written);
+
 /* ---- decoders ------------------------------------------------------------ */
 
 /* A codec's decode loop. Reads src[0..src_len), writes at most dst_cap sink

@@ -3,7 +3,10 @@
  * step): every malformed pair and triple, and
  * sampled quadruples, at offsets that straddle the kernels' vectors; long
  * mixed text with errors, whole, chunked and at small output capacities;
- * every cut of a long text. Expected output comes from ref_decode(), the
+ * every cut of a long text; four-byte sequences (surrogate pairs) at every
+ * offset. The kernels themselves (to UTF-8 and to UTF-16) are checked
+ * directly too: exact where they vouch, never short of what they promise,
+ * never a unit past the room they are given. Expected output comes from ref_decode(), the
  * §8.1.1 decoder written out here, byte by byte, from the Standard. */
 #include "harness.h"
 #include "simd_level.h"
@@ -141,6 +144,47 @@ static void expected_of(expected *x, const uint8_t *s, size_t n)
     }
 }
 
+/* The UTF-16 units of the first sequences of x making `bytes` bytes, all
+ * before its first error. */
+static size_t units_of_prefix(const expected *x, size_t bytes)
+{
+    uint8_t scratch[4];
+    size_t b = 0, units = 0;
+    for (size_t i = 0; b < bytes; i++) {
+        b += put_utf8(x->cps[i], scratch);
+        units += x->cps[i] >= 0x10000 ? 2 : 1;
+    }
+    return units;
+}
+
+/* The UTF-16 kernel alone into `room` units (out16 has one more, a guard):
+ * exact where it vouches, no unit changed past its output, and with room
+ * for the whole valid prefix not stopping short of `least`. */
+static bool check_utf16_kernel(th *t, const uint8_t *s, size_t n,
+                               const expected *x, size_t room, size_t least,
+                               uint16_t *out16)
+{
+    bool ok = true;
+    size_t v = x->valid_prefix;
+    size_t made = SIZE_MAX;
+    for (size_t i = 0; i <= room; i++)
+        out16[i] = 0x5A5A;
+    size_t reach = wenc_utf8_to_utf16_vectors(s, n, out16, room, &made);
+    ok &= CHECKF(t, reach <= v && reach >= least && made <= room,
+                 "UTF-16 kernel vouched for %zu bytes, %zu units in room "
+                 "for %zu; valid prefix %zu of %zu, at least %zu expected",
+                 reach, made, room, v, n, least);
+    size_t changed = made <= room ? made : 0;
+    while (changed <= room && out16[changed] == 0x5A5A)
+        changed++;
+    ok &= CHECKF(t, changed > room, "UTF-16 kernel changed unit %zu past "
+                 "its output of %zu units (room %zu)", changed, made, room);
+    if (reach <= v && made <= room)
+        ok &= CHECK_UNITS(t, "UTF-16 kernel's output", x->utf16,
+                          units_of_prefix(x, reach), out16, made);
+    return ok;
+}
+
 /* Decodes s[0..n) in one call to both sinks, with output buffers exactly as
  * large as the expected output plus a guard, and compares. */
 static bool check_one_call(th *t, const uint8_t *s, size_t n,
@@ -191,6 +235,15 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
                      "prefix %zu of %zu",
                      width, reach, v, n);
         ok &= CHECK_BYTES(t, "kernel's copy", s, reach, out8, reach);
+
+        /* The UTF-16 kernel stops before the block after the one holding
+         * the error, less a sequence that block continues: with room for
+         * exactly the valid prefix; then in half that room. */
+        size_t room = units_of_prefix(x, v);
+        least = v / width * width;
+        least = v == n ? n : least < width + 3 ? 0 : least - width - 3;
+        ok &= check_utf16_kernel(t, s, n, x, room, least, out16);
+        ok &= check_utf16_kernel(t, s, n, x, room / 2, 0, out16);
     }
     return ok;
 }
@@ -387,6 +440,42 @@ static void test_long_random(th *t)
     free(out16);
 }
 
+/* A four-byte sequence (a surrogate pair in UTF-16) at every offset of
+ * valid text of each filler, the text also ending right after it; and two in
+ * a row. */
+static void test_four_byte_everywhere(th *t)
+{
+    enum { N = 300 };
+    static const uint8_t pairs[][8] = {
+        {0xF0, 0x9F, 0x98, 0x80, 0xF0, 0x90, 0x80, 0x80},
+        {0xF4, 0x8F, 0xBF, 0xBF, 0xF3, 0xA0, 0x80, 0x81}};
+    uint8_t text[N];
+    uint8_t out8[3 * N + 8];
+    uint16_t out16[N + 8];
+    expected x;
+    expected_init(&x, N);
+    for (int kind = 0; kind <= 4; kind++) {
+        for (size_t at = 0; at + 8 <= N; at++) {
+            for (size_t p = 0; p < 2; p++) {
+                size_t len = p == 0 ? 4 : 8;
+                fill(text, at, kind);
+                memcpy(text + at, pairs[p], len);
+                fill(text + at + len, N - at - len, kind);
+                size_t ends[2] = {N, at + len};
+                for (int e = 0; e < 2; e++) {
+                    th_ctx(t, "filler %d, %zu-byte probe at %zu of %zu", kind,
+                           len, at, ends[e]);
+                    expected_of(&x, text, ends[e]);
+                    CHECK(t, x.valid_prefix == ends[e]);
+                    check_one_call(t, text, ends[e], &x, out8, out16);
+                }
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+}
+
 /* Every cut of a long text of every sequence length ends inside a sequence
  * somewhere: a cut-off sequence at the end is one U+FFFD. */
 static void test_every_cut(th *t)
@@ -442,6 +531,7 @@ int main(void)
     TH_BEGIN_SIMD(&t, "test_utf8_long");
     test_probes(&t);
     test_every_cut(&t);
+    test_four_byte_everywhere(&t);
     test_long_random(&t);
     test_fatal_offsets(&t);
     return th_end(&t);

@@ -1,0 +1,617 @@
+/*
+ * UTF-8 -> UTF-16 for whole, valid sequences, a vector at a time: the UTF-8
+ * decoder's path for valid input when it writes UTF-16 (§8.1.1).
+ *
+ * Each block of input is validated with the shared checks (utf8_simd.h) one
+ * block ahead of its transcoding, so that the byte after a block is known to
+ * be valid when the block is transcoded. Transcoding follows the idea of
+ * Lemire and Muła ("Transcoding Unicode characters with AVX-512
+ * instructions", 2023): every byte position gets, in a 16-bit lane, the
+ * code unit of the sequence that would end there, computed from the byte
+ * and the two before it; the lanes where a sequence does end (the next byte
+ * is not a continuation) are then compressed into the output. A sequence
+ * of four bytes puts its high surrogate in the lane of its third byte and
+ * its low one in that of its fourth; the block after one whose third byte
+ * ends the block is decoded one sequence at a time instead.
+ */
+#include "utf8_simd.h"
+
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* Widens the 32 ASCII bytes `in` to dst[0..32). */
+WENC_TARGET_AVX2 static inline void utf8_widen256(__m256i in, uint16_t *dst)
+{
+    _mm256_storeu_si256((__m256i *)(void *)dst,
+                        _mm256_cvtepu8_epi16(_mm256_castsi256_si128(in)));
+    _mm256_storeu_si256((__m256i *)(void *)(dst + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(in, 1)));
+}
+
+/* Where decoding resumes when the blocks before `at` are done: `at`, or the
+ * lead of the sequence that the byte at `at` continues. src[0..at] passed
+ * the check. */
+static size_t utf8_sequence_start(const uint8_t *src, size_t at)
+{
+    while (at > 0 && (src[at] & 0xC0) == 0x80)
+        at--;
+    return at;
+}
+
+/* Decodes the sequences of src[from..end) that end before `end` (they passed
+ * the check) into dst, a unit per byte at most; returns the units. */
+static size_t utf8_checked_to_utf16(const uint8_t *src, size_t from,
+                                    size_t end, uint16_t *dst)
+{
+    size_t i = from, o = 0;
+    while (i < end) {
+        uint32_t b = src[i];
+        if (b < 0x80) {
+            dst[o++] = (uint16_t)b;
+            i++;
+        } else if (b < 0xE0) {
+            if (end - i < 2)
+                break;
+            dst[o++] = (uint16_t)((b & 0x1F) << 6 | (src[i + 1] & 0x3Fu));
+            i += 2;
+        } else if (b < 0xF0) {
+            if (end - i < 3)
+                break;
+            dst[o++] = (uint16_t)((b & 0x0F) << 12 | (src[i + 1] & 0x3Fu) << 6 |
+                                  (src[i + 2] & 0x3Fu));
+            i += 3;
+        } else {
+            if (end - i < 4)
+                break;
+            uint32_t cp = (b & 0x07) << 18 | (src[i + 1] & 0x3Fu) << 12 |
+                          (src[i + 2] & 0x3Fu) << 6 | (src[i + 3] & 0x3Fu);
+            cp -= 0x10000;
+            dst[o++] = (uint16_t)(0xD800 | (cp >> 10));
+            dst[o++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            i += 4;
+        }
+    }
+    return o;
+}
+
+/* A block that starts with the last byte of a sequence of four, a sequence
+ * at a time: the sequences ending in src[at..end) and the one `at` continues,
+ * into dst[0..room) when they fit; returns the units, or SIZE_MAX when they
+ * do not fit (nothing written). */
+static size_t utf8_block_to_utf16(const uint8_t *src, size_t at, size_t end,
+                                  uint16_t *dst, size_t room)
+{
+    uint16_t units[64 + 4];
+    size_t made =
+        utf8_checked_to_utf16(src, utf8_sequence_start(src, at), end, units);
+    if (made > room)
+        return SIZE_MAX;
+    memcpy(dst, units, made * sizeof units[0]);
+    return made;
+}
+#endif
+
+/*
+ * The kernels below decode src[0..n) into dst[0..cap) and return how many
+ * leading bytes they decoded, all whole, valid sequences; *written gets the
+ * units. They stop before the block whose next block holds an error, or
+ * whose units do not fit; they change nothing past their output. src starts
+ * a sequence.
+ *
+ * In a block, lane i stands for the sequence ending at byte i, whose unit
+ * is b[i] for ASCII, else (b[i-1] & 0x3F) << 6 | (b[i] & 0x3F), plus
+ * b[i-2] << 12 (its low four bits in 16 bits) when b[i-1] is a continuation
+ * too. Lane i is kept when b[i+1] is not a continuation, or b[i-2] is a
+ * lead of four bytes.
+ */
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* The 64 bytes at src (n >= 64), or the n there and zeros after them. */
+WENC_TARGET_AVX512 static inline __m512i utf8_block512(const uint8_t *src,
+                                                       size_t n)
+{
+    if (n >= 64)
+        return _mm512_loadu_si512((const void *)src);
+    return _mm512_maskz_loadu_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)n),
+                                   (const void *)src);
+}
+
+/* Widens the 64 ASCII bytes `in` to dst[0..64). */
+WENC_TARGET_AVX512 static inline void utf8_widen512(__m512i in, uint16_t *dst)
+{
+    _mm512_storeu_si512((void *)dst,
+                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(in)));
+    _mm512_storeu_si512((void *)(dst + 32),
+                        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
+}
+
+/* The units of lanes 32 * half .. 32 * half + 31 of `cur` (after `prev`)
+ * but those of four bytes. Bit i of `ascii`: b[i] is ASCII; of `three`: b[i]
+ * and b[i-1] are continuations. */
+WENC_TARGET_AVX512 static inline __m512i utf8_units512(__m512i prev,
+                                                       __m512i cur,
+                                                       unsigned half,
+                                                       uint32_t ascii,
+                                                       uint32_t three)
+{
+    /* byte pair k: b[i] and b[i-1] for lane i = 32 * half + k, as indices
+     * into prev (0-63) and cur (64-127) */
+    const __m512i lane_pairs = _mm512_mullo_epi16(
+        _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19,
+                         18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+                         3, 2, 1, 0),
+        _mm512_set1_epi16(0x0101));
+    const __m512i at_i = _mm512_add_epi16(
+        lane_pairs, _mm512_set1_epi16((short)(0x3F40 + 0x2020 * half)));
+    const __m512i at_i2 = _mm512_add_epi16(
+        lane_pairs, _mm512_set1_epi16((short)(0x3E3E + 0x2020 * half)));
+    /* b[i-1] only where b[i] is not ASCII */
+    __mmask64 keep = UINT64_C(0x5555555555555555) |
+                     _pdep_u64(~ascii, UINT64_C(0xAAAAAAAAAAAAAAAA));
+    __m512i pair = _mm512_maskz_permutex2var_epi8(keep, prev, at_i, cur);
+    __m512i lead3 = _mm512_permutex2var_epi8(prev, at_i2, cur);
+    __m512i units = _mm512_maddubs_epi16(
+        _mm512_and_si512(pair, _mm512_set1_epi16(0x3F7F)),
+        _mm512_set1_epi16(0x4001)); /* low byte + 64 x high byte */
+    return _mm512_mask_add_epi16(units, three, units,
+                                 _mm512_slli_epi16(lead3, 12));
+}
+
+/* Sequences of four bytes: the lane of the third byte (`thirds`) holds the
+ * code point >> 6, that of the fourth (`fourths`) its low 12 bits; they
+ * become the high and the low surrogate. */
+WENC_TARGET_AVX512 static inline __m512i
+utf8_surrogates512(__m512i units, uint32_t thirds, uint32_t fourths)
+{
+    units = _mm512_mask_add_epi16(
+        units, thirds, _mm512_srli_epi16(units, 4),
+        _mm512_set1_epi16((short)(0xD800 - (0x10000 >> 10))));
+    return _mm512_mask_add_epi16(
+        units, fourths, _mm512_and_si512(units, _mm512_set1_epi16(0x3FF)),
+        _mm512_set1_epi16((short)0xDC00));
+}
+
+WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
+                                                      size_t n, uint16_t *dst,
+                                                      size_t cap,
+                                                      size_t *written)
+{
+    const __m512i continuation_max = _mm512_set1_epi8(-64); /* 0xC0 */
+    const __m512i lead4_min = _mm512_set1_epi8((char)0xF0);
+    utf8_checker512 check;
+    utf8_check512_init(&check);
+    __m512i prev = _mm512_setzero_si512();
+    __m512i cur = utf8_block512(src, n);
+    uint64_t cur_non_ascii = _mm512_movepi8_mask(cur);
+    uint64_t prev_conts = 0, prev_leads4 = 0;
+    size_t pos = 0, out = 0;
+    if (cur_non_ascii == 0)
+        utf8_check512_ascii(&check, cur);
+    else if (utf8_check512(&check, cur) != 0)
+        goto stopped;
+    while (pos < n) {
+        if (cur_non_ascii == 0 && n - pos >= 128 && cap - out >= 64) {
+            /* ASCII after ASCII needs no check: widen while it lasts (two
+             * blocks a step measured no faster) */
+            do {
+                __m512i next =
+                    _mm512_loadu_si512((const void *)(src + pos + 64));
+                if (_mm512_movepi8_mask(next) != 0)
+                    break;
+                utf8_widen512(cur, dst + out);
+                out += 64;
+                pos += 64;
+                cur = next;
+            } while (n - pos >= 128 && cap - out >= 64);
+            utf8_check512_ascii(&check, cur);
+            prev_conts = prev_leads4 = 0;
+        }
+        size_t next_at = pos + 64;
+        __m512i next = next_at < n ? utf8_block512(src + next_at, n - next_at)
+                                   : _mm512_setzero_si512();
+        uint64_t next_non_ascii = _mm512_movepi8_mask(next);
+        if ((next_non_ascii | cur_non_ascii) == 0)
+            utf8_check512_ascii(&check, next);
+        else if (utf8_check512(&check, next) != 0)
+            break;
+        size_t live = n - pos < 64 ? n - pos : 64;
+        uint64_t live_mask = _bzhi_u64(~UINT64_C(0), (unsigned)live);
+        if (cur_non_ascii == 0) {
+            if (cap - out < live)
+                break;
+            _mm512_mask_storeu_epi16(
+                (void *)(dst + out), (__mmask32)live_mask,
+                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(cur)));
+            _mm512_mask_storeu_epi16(
+                (void *)(dst + out + 32), (__mmask32)(live_mask >> 32),
+                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(cur, 1)));
+            out += live;
+            prev_conts = prev_leads4 = 0;
+        } else {
+            uint64_t conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
+            uint64_t leads4 = _mm512_cmpge_epu8_mask(cur, lead4_min);
+            uint64_t next_cont =
+                next_at < n && (src[next_at] & 0xC0) == 0x80;
+            uint64_t ends = ~(conts >> 1 | next_cont << 63);
+            if ((prev_leads4 >> 61 & 1) != 0) {
+                size_t made = utf8_block_to_utf16(src, pos, pos + live,
+                                                  dst + out, cap - out);
+                if (made == SIZE_MAX)
+                    break;
+                out += made;
+            } else {
+                uint64_t ascii = ~cur_non_ascii;
+                uint64_t three = conts & (conts << 1 | prev_conts >> 63);
+                __m512i units0 = utf8_units512(prev, cur, 0, (uint32_t)ascii,
+                                               (uint32_t)three);
+                __m512i units1 =
+                    utf8_units512(prev, cur, 1, (uint32_t)(ascii >> 32),
+                                  (uint32_t)(three >> 32));
+                if ((leads4 | prev_leads4) != 0) {
+                    uint64_t thirds = leads4 << 2 | prev_leads4 >> 62;
+                    uint64_t fourths = leads4 << 3 | prev_leads4 >> 61;
+                    units0 = utf8_surrogates512(units0, (uint32_t)thirds,
+                                                (uint32_t)fourths);
+                    units1 = utf8_surrogates512(units1,
+                                                (uint32_t)(thirds >> 32),
+                                                (uint32_t)(fourths >> 32));
+                    /* the high surrogate is kept, but in lane 63: the next
+                     * block would hold the low one, and decodes the whole
+                     * sequence one at a time */
+                    ends |= thirds & ~(UINT64_C(1) << 63);
+                }
+                ends &= live_mask;
+                size_t count = (size_t)_mm_popcnt_u64(ends);
+                if (cap - out < count)
+                    break;
+                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)ends);
+                units0 = _mm512_maskz_compress_epi16((__mmask32)ends, units0);
+                units1 =
+                    _mm512_maskz_compress_epi16((__mmask32)(ends >> 32), units1);
+                _mm512_mask_storeu_epi16((void *)(dst + out),
+                                         _bzhi_u32(~0u, (unsigned)count0),
+                                         units0);
+                _mm512_mask_storeu_epi16(
+                    (void *)(dst + out + count0),
+                    _bzhi_u32(~0u, (unsigned)(count - count0)), units1);
+                out += count;
+            }
+            prev_conts = conts;
+            prev_leads4 = leads4;
+        }
+        prev = cur;
+        cur = next;
+        cur_non_ascii = next_non_ascii;
+        pos = next_at < n ? next_at : n;
+    }
+stopped:
+    *written = out;
+    return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+#endif
+
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* Row m: the numbers of the lanes set in m, in order, a byte each. */
+static const uint64_t utf8_lanes_set[256] = {
+    UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000001),
+    UINT64_C(0x0000000000000100), UINT64_C(0x0000000000000002), UINT64_C(0x0000000000000200),
+    UINT64_C(0x0000000000000201), UINT64_C(0x0000000000020100), UINT64_C(0x0000000000000003),
+    UINT64_C(0x0000000000000300), UINT64_C(0x0000000000000301), UINT64_C(0x0000000000030100),
+    UINT64_C(0x0000000000000302), UINT64_C(0x0000000000030200), UINT64_C(0x0000000000030201),
+    UINT64_C(0x0000000003020100), UINT64_C(0x0000000000000004), UINT64_C(0x0000000000000400),
+    UINT64_C(0x0000000000000401), UINT64_C(0x0000000000040100), UINT64_C(0x0000000000000402),
+    UINT64_C(0x0000000000040200), UINT64_C(0x0000000000040201), UINT64_C(0x0000000004020100),
+    UINT64_C(0x0000000000000403), UINT64_C(0x0000000000040300), UINT64_C(0x0000000000040301),
+    UINT64_C(0x0000000004030100), UINT64_C(0x0000000000040302), UINT64_C(0x0000000004030200),
+    UINT64_C(0x0000000004030201), UINT64_C(0x0000000403020100), UINT64_C(0x0000000000000005),
+    UINT64_C(0x0000000000000500), UINT64_C(0x0000000000000501), UINT64_C(0x0000000000050100),
+    UINT64_C(0x0000000000000502), UINT64_C(0x0000000000050200), UINT64_C(0x0000000000050201),
+    UINT64_C(0x0000000005020100), UINT64_C(0x0000000000000503), UINT64_C(0x0000000000050300),
+    UINT64_C(0x0000000000050301), UINT64_C(0x0000000005030100), UINT64_C(0x0000000000050302),
+    UINT64_C(0x0000000005030200), UINT64_C(0x0000000005030201), UINT64_C(0x0000000503020100),
+    UINT64_C(0x0000000000000504), UINT64_C(0x0000000000050400), UINT64_C(0x0000000000050401),
+    UINT64_C(0x0000000005040100), UINT64_C(0x0000000000050402), UINT64_C(0x0000000005040200),
+    UINT64_C(0x0000000005040201), UINT64_C(0x0000000504020100), UINT64_C(0x0000000000050403),
+    UINT64_C(0x0000000005040300), UINT64_C(0x0000000005040301), UINT64_C(0x0000000504030100),
+    UINT64_C(0x0000000005040302), UINT64_C(0x0000000504030200), UINT64_C(0x0000000504030201),
+    UINT64_C(0x0000050403020100), UINT64_C(0x0000000000000006), UINT64_C(0x0000000000000600),
+    UINT64_C(0x0000000000000601), UINT64_C(0x0000000000060100), UINT64_C(0x0000000000000602),
+    UINT64_C(0x0000000000060200), UINT64_C(0x0000000000060201), UINT64_C(0x0000000006020100),
+    UINT64_C(0x0000000000000603), UINT64_C(0x0000000000060300), UINT64_C(0x0000000000060301),
+    UINT64_C(0x0000000006030100), UINT64_C(0x0000000000060302), UINT64_C(0x0000000006030200),
+    UINT64_C(0x0000000006030201), UINT64_C(0x0000000603020100), UINT64_C(0x0000000000000604),
+    UINT64_C(0x0000000000060400), UINT64_C(0x0000000000060401), UINT64_C(0x0000000006040100),
+    UINT64_C(0x0000000000060402), UINT64_C(0x0000000006040200), UINT64_C(0x0000000006040201),
+    UINT64_C(0x0000000604020100), UINT64_C(0x0000000000060403), UINT64_C(0x0000000006040300),
+    UINT64_C(0x0000000006040301), UINT64_C(0x0000000604030100), UINT64_C(0x0000000006040302),
+    UINT64_C(0x0000000604030200), UINT64_C(0x0000000604030201), UINT64_C(0x0000060403020100),
+    UINT64_C(0x0000000000000605), UINT64_C(0x0000000000060500), UINT64_C(0x0000000000060501),
+    UINT64_C(0x0000000006050100), UINT64_C(0x0000000000060502), UINT64_C(0x0000000006050200),
+    UINT64_C(0x0000000006050201), UINT64_C(0x0000000605020100), UINT64_C(0x0000000000060503),
+    UINT64_C(0x0000000006050300), UINT64_C(0x0000000006050301), UINT64_C(0x0000000605030100),
+    UINT64_C(0x0000000006050302), UINT64_C(0x0000000605030200), UINT64_C(0x0000000605030201),
+    UINT64_C(0x0000060503020100), UINT64_C(0x0000000000060504), UINT64_C(0x0000000006050400),
+    UINT64_C(0x0000000006050401), UINT64_C(0x0000000605040100), UINT64_C(0x0000000006050402),
+    UINT64_C(0x0000000605040200), UINT64_C(0x0000000605040201), UINT64_C(0x0000060504020100),
+    UINT64_C(0x0000000006050403), UINT64_C(0x0000000605040300), UINT64_C(0x0000000605040301),
+    UINT64_C(0x0000060504030100), UINT64_C(0x0000000605040302), UINT64_C(0x0000060504030200),
+    UINT64_C(0x0000060504030201), UINT64_C(0x0006050403020100), UINT64_C(0x0000000000000007),
+    UINT64_C(0x0000000000000700), UINT64_C(0x0000000000000701), UINT64_C(0x0000000000070100),
+    UINT64_C(0x0000000000000702), UINT64_C(0x0000000000070200), UINT64_C(0x0000000000070201),
+    UINT64_C(0x0000000007020100), UINT64_C(0x0000000000000703), UINT64_C(0x0000000000070300),
+    UINT64_C(0x0000000000070301), UINT64_C(0x0000000007030100), UINT64_C(0x0000000000070302),
+    UINT64_C(0x0000000007030200), UINT64_C(0x0000000007030201), UINT64_C(0x0000000703020100),
+    UINT64_C(0x0000000000000704), UINT64_C(0x0000000000070400), UINT64_C(0x0000000000070401),
+    UINT64_C(0x0000000007040100), UINT64_C(0x0000000000070402), UINT64_C(0x0000000007040200),
+    UINT64_C(0x0000000007040201), UINT64_C(0x0000000704020100), UINT64_C(0x0000000000070403),
+    UINT64_C(0x0000000007040300), UINT64_C(0x0000000007040301), UINT64_C(0x0000000704030100),
+    UINT64_C(0x0000000007040302), UINT64_C(0x0000000704030200), UINT64_C(0x0000000704030201),
+    UINT64_C(0x0000070403020100), UINT64_C(0x0000000000000705), UINT64_C(0x0000000000070500),
+    UINT64_C(0x0000000000070501), UINT64_C(0x0000000007050100), UINT64_C(0x0000000000070502),
+    UINT64_C(0x0000000007050200), UINT64_C(0x0000000007050201), UINT64_C(0x0000000705020100),
+    UINT64_C(0x0000000000070503), UINT64_C(0x0000000007050300), UINT64_C(0x0000000007050301),
+    UINT64_C(0x0000000705030100), UINT64_C(0x0000000007050302), UINT64_C(0x0000000705030200),
+    UINT64_C(0x0000000705030201), UINT64_C(0x0000070503020100), UINT64_C(0x0000000000070504),
+    UINT64_C(0x0000000007050400), UINT64_C(0x0000000007050401), UINT64_C(0x0000000705040100),
+    UINT64_C(0x0000000007050402), UINT64_C(0x0000000705040200), UINT64_C(0x0000000705040201),
+    UINT64_C(0x0000070504020100), UINT64_C(0x0000000007050403), UINT64_C(0x0000000705040300),
+    UINT64_C(0x0000000705040301), UINT64_C(0x0000070504030100), UINT64_C(0x0000000705040302),
+    UINT64_C(0x0000070504030200), UINT64_C(0x0000070504030201), UINT64_C(0x0007050403020100),
+    UINT64_C(0x0000000000000706), UINT64_C(0x0000000000070600), UINT64_C(0x0000000000070601),
+    UINT64_C(0x0000000007060100), UINT64_C(0x0000000000070602), UINT64_C(0x0000000007060200),
+    UINT64_C(0x0000000007060201), UINT64_C(0x0000000706020100), UINT64_C(0x0000000000070603),
+    UINT64_C(0x0000000007060300), UINT64_C(0x0000000007060301), UINT64_C(0x0000000706030100),
+    UINT64_C(0x0000000007060302), UINT64_C(0x0000000706030200), UINT64_C(0x0000000706030201),
+    UINT64_C(0x0000070603020100), UINT64_C(0x0000000000070604), UINT64_C(0x0000000007060400),
+    UINT64_C(0x0000000007060401), UINT64_C(0x0000000706040100), UINT64_C(0x0000000007060402),
+    UINT64_C(0x0000000706040200), UINT64_C(0x0000000706040201), UINT64_C(0x0000070604020100),
+    UINT64_C(0x0000000007060403), UINT64_C(0x0000000706040300), UINT64_C(0x0000000706040301),
+    UINT64_C(0x0000070604030100), UINT64_C(0x0000000706040302), UINT64_C(0x0000070604030200),
+    UINT64_C(0x0000070604030201), UINT64_C(0x0007060403020100), UINT64_C(0x0000000000070605),
+    UINT64_C(0x0000000007060500), UINT64_C(0x0000000007060501), UINT64_C(0x0000000706050100),
+    UINT64_C(0x0000000007060502), UINT64_C(0x0000000706050200), UINT64_C(0x0000000706050201),
+    UINT64_C(0x0000070605020100), UINT64_C(0x0000000007060503), UINT64_C(0x0000000706050300),
+    UINT64_C(0x0000000706050301), UINT64_C(0x0000070605030100), UINT64_C(0x0000000706050302),
+    UINT64_C(0x0000070605030200), UINT64_C(0x0000070605030201), UINT64_C(0x0007060503020100),
+    UINT64_C(0x0000000007060504), UINT64_C(0x0000000706050400), UINT64_C(0x0000000706050401),
+    UINT64_C(0x0000070605040100), UINT64_C(0x0000000706050402), UINT64_C(0x0000070605040200),
+    UINT64_C(0x0000070605040201), UINT64_C(0x0007060504020100), UINT64_C(0x0000000706050403),
+    UINT64_C(0x0000070605040300), UINT64_C(0x0000070605040301), UINT64_C(0x0007060504030100),
+    UINT64_C(0x0000070605040302), UINT64_C(0x0007060504030200), UINT64_C(0x0007060504030201),
+    UINT64_C(0x0706050403020100),
+};
+
+/* The 32 bytes at src (n >= 32), or the n there and zeros after them. */
+WENC_TARGET_AVX2 static inline __m256i utf8_block256(const uint8_t *src,
+                                                     size_t n)
+{
+    uint8_t last[32] = {0};
+    if (n >= 32)
+        return _mm256_loadu_si256((const __m256i *)(const void *)src);
+    memcpy(last, src, n);
+    return _mm256_loadu_si256((const __m256i *)(const void *)last);
+}
+
+/* Moves the units of `units` in the lanes `keep_low` of its low half (8
+ * lanes) to the front of that half, and those in `keep_high` of the high
+ * half to the front of that one. */
+WENC_TARGET_AVX2 static inline __m256i utf8_compress_halves(__m256i units,
+                                                            unsigned keep_low,
+                                                            unsigned keep_high)
+{
+    __m256i lanes = _mm256_cvtepu8_epi16(
+        _mm_set_epi64x((long long)utf8_lanes_set[keep_high & 0xFF],
+                       (long long)utf8_lanes_set[keep_low & 0xFF]));
+    __m256i bytes =
+        _mm256_add_epi16(_mm256_mullo_epi16(lanes, _mm256_set1_epi16(0x0202)),
+                         _mm256_set1_epi16(0x0100));
+    return _mm256_shuffle_epi8(units, bytes);
+}
+
+/* The bits set in each byte of x, in that byte. */
+static inline uint32_t utf8_byte_counts(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (x + (x >> 4)) & 0x0F0F0F0Fu;
+}
+
+/* The units of the sequences ending in the 32 bytes `cur` (after `prev`)
+ * in the lanes `ends`, stored at dst; the caller leaves room for those and
+ * 8 more. `four`: whether sequences of four bytes end in `cur`. Returns how
+ * many. */
+WENC_TARGET_AVX2 static inline size_t
+utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
+              uint16_t *dst)
+{
+    const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i before = _mm256_permute2x128_si256(prev, cur, 0x21);
+    __m256i prev1 = _mm256_alignr_epi8(cur, before, 15);
+    __m256i prev2 = _mm256_alignr_epi8(cur, before, 14);
+    /* b[i-1] only where b[i] is not ASCII; b[i-2] where a sequence of
+     * three bytes ends */
+    __m256i pair_high = _mm256_and_si256(prev1, _mm256_cmpgt_epi8(zero, cur));
+    __m256i lead3 = _mm256_and_si256(
+        prev2, _mm256_and_si256(_mm256_cmpgt_epi8(continuation_max, cur),
+                                _mm256_cmpgt_epi8(continuation_max, prev1)));
+    const __m256i low_bits = _mm256_set1_epi16(0x3F7F);
+    const __m256i weights = _mm256_set1_epi16(0x4001);
+    /* bytes 0-7 and 16-23, then 8-15 and 24-31 */
+    __m256i units_a = _mm256_add_epi16(
+        _mm256_maddubs_epi16(
+            _mm256_and_si256(_mm256_unpacklo_epi8(cur, pair_high), low_bits),
+            weights),
+        _mm256_slli_epi16(_mm256_unpacklo_epi8(lead3, zero), 12));
+    __m256i units_b = _mm256_add_epi16(
+        _mm256_maddubs_epi16(
+            _mm256_and_si256(_mm256_unpackhi_epi8(cur, pair_high), low_bits),
+            weights),
+        _mm256_slli_epi16(_mm256_unpackhi_epi8(lead3, zero), 12));
+    if (four) {
+        /* the third byte's lane holds the code point >> 6, the fourth's
+         * its low 12 bits */
+        const __m256i lead4_min = _mm256_set1_epi8((char)0xEF); /* signed */
+        __m256i prev3 = _mm256_alignr_epi8(cur, before, 13);
+        __m256i thirds = _mm256_and_si256(_mm256_cmpgt_epi8(prev2, lead4_min),
+                                          _mm256_cmpgt_epi8(zero, prev2));
+        __m256i fourths = _mm256_and_si256(_mm256_cmpgt_epi8(prev3, lead4_min),
+                                           _mm256_cmpgt_epi8(zero, prev3));
+        const __m256i high_base =
+            _mm256_set1_epi16((short)(0xD800 - (0x10000 >> 10)));
+        const __m256i low_base = _mm256_set1_epi16((short)0xDC00);
+        const __m256i low_bits10 = _mm256_set1_epi16(0x3FF);
+        units_a = _mm256_blendv_epi8(
+            units_a,
+            _mm256_add_epi16(_mm256_srli_epi16(units_a, 4), high_base),
+            _mm256_unpacklo_epi8(thirds, thirds));
+        units_a = _mm256_blendv_epi8(
+            units_a, _mm256_or_si256(_mm256_and_si256(units_a, low_bits10),
+                                     low_base),
+            _mm256_unpacklo_epi8(fourths, fourths));
+        units_b = _mm256_blendv_epi8(
+            units_b,
+            _mm256_add_epi16(_mm256_srli_epi16(units_b, 4), high_base),
+            _mm256_unpackhi_epi8(thirds, thirds));
+        units_b = _mm256_blendv_epi8(
+            units_b, _mm256_or_si256(_mm256_and_si256(units_b, low_bits10),
+                                     low_base),
+            _mm256_unpackhi_epi8(fourths, fourths));
+    }
+    uint32_t counts = utf8_byte_counts(ends);
+    size_t out = 0;
+    units_a = utf8_compress_halves(units_a, ends, ends >> 16);
+    units_b = utf8_compress_halves(units_b, ends >> 8, ends >> 24);
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(units_a));
+    out += counts & 0xFF;
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_castsi256_si128(units_b));
+    out += counts >> 8 & 0xFF;
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_extracti128_si256(units_a, 1));
+    out += counts >> 16 & 0xFF;
+    _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                     _mm256_extracti128_si256(units_b, 1));
+    return out + (counts >> 24);
+}
+
+WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
+                                                  size_t n, uint16_t *dst,
+                                                  size_t cap, size_t *written)
+{
+    const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
+    const __m256i lead4_min = _mm256_set1_epi8((char)0xEF); /* and ASCII */
+    __m256i prev = _mm256_setzero_si256();
+    __m256i cur = utf8_block256(src, n);
+    uint32_t cur_non_ascii = (uint32_t)_mm256_movemask_epi8(cur);
+    uint32_t prev_leads4 = 0;
+    size_t pos = 0, out = 0;
+    if (cur_non_ascii != 0) {
+        __m256i errors = utf8_errors_avx2(cur, prev);
+        if (!_mm256_testz_si256(errors, errors))
+            goto stopped;
+    }
+    while (pos < n) {
+        if (cur_non_ascii == 0 && n - pos >= 64 && cap - out >= 32) {
+            /* ASCII after ASCII needs no check: widen while it lasts */
+            do {
+                __m256i next = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos + 32));
+                if (_mm256_movemask_epi8(next) != 0)
+                    break;
+                utf8_widen256(cur, dst + out);
+                out += 32;
+                pos += 32;
+                cur = next;
+            } while (n - pos >= 64 && cap - out >= 32);
+            prev_leads4 = 0;
+        }
+        size_t next_at = pos + 32;
+        __m256i next = next_at < n ? utf8_block256(src + next_at, n - next_at)
+                                   : _mm256_setzero_si256();
+        uint32_t next_non_ascii = (uint32_t)_mm256_movemask_epi8(next);
+        if ((next_non_ascii | cur_non_ascii) != 0) {
+            __m256i errors = utf8_errors_avx2(next, cur);
+            if (!_mm256_testz_si256(errors, errors))
+                break;
+        }
+        size_t live = n - pos < 32 ? n - pos : 32;
+        uint32_t live_mask = live == 32 ? ~0u : (1u << live) - 1;
+        if (cur_non_ascii == 0) {
+            if (cap - out < live)
+                break;
+            if (live == 32) {
+                utf8_widen256(cur, dst + out);
+            } else {
+                for (size_t i = 0; i < live; i++)
+                    dst[out + i] = src[pos + i];
+            }
+            out += live;
+            prev_leads4 = 0;
+        } else {
+            uint32_t conts = (uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpgt_epi8(continuation_max, cur));
+            uint32_t leads4 = (uint32_t)_mm256_movemask_epi8(
+                                  _mm256_cmpgt_epi8(cur, lead4_min)) &
+                              cur_non_ascii;
+            uint32_t next_cont = next_at < n && (src[next_at] & 0xC0) == 0x80;
+            uint32_t ends = ~(conts >> 1 | next_cont << 31);
+            if ((prev_leads4 >> 29 & 1) != 0) {
+                size_t made = utf8_block_to_utf16(src, pos, pos + live,
+                                                  dst + out, cap - out);
+                if (made == SIZE_MAX)
+                    break;
+                out += made;
+            } else {
+                /* the third byte of four holds the high surrogate, but in
+                 * the last lane (see the AVX-512 kernel) */
+                uint32_t thirds4 = leads4 << 2 | prev_leads4 >> 30;
+                bool four = (thirds4 | prev_leads4 >> 29) != 0;
+                ends = (ends | (thirds4 & 0x7FFFFFFFu)) & live_mask;
+                size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
+                if (cap - out < count)
+                    break;
+                if (cap - out >= count + 8) {
+                    /* the stores reach up to 7 units past the output:
+                     * those are put back */
+                    __m128i after = _mm_loadu_si128(
+                        (const __m128i *)(const void *)(dst + out + count));
+                    out += utf8_units256(prev, cur, ends, four, dst + out);
+                    _mm_storeu_si128((__m128i *)(void *)(dst + out), after);
+                } else {
+                    uint16_t units[40];
+                    utf8_units256(prev, cur, ends, four, units);
+                    memcpy(dst + out, units, count * sizeof units[0]);
+                    out += count;
+                }
+            }
+            prev_leads4 = leads4;
+        }
+        prev = cur;
+        cur = next;
+        cur_non_ascii = next_non_ascii;
+        pos = next_at < n ? next_at : n;
+    }
+stopped:
+    *written = out;
+    return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+#endif
+
+size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
+                                  size_t cap, size_t *written)
+{
+    switch (wenc_utf8_vector_width(n)) {
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    case 64:
+        return utf8_to_utf16_avx512(src, n, dst, cap, written);
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    case 32:
+        return utf8_to_utf16_avx2(src, n, dst, cap, written);
+#endif
+    default:
+        (void)src;
+        (void)dst;
+        (void)cap;
+        *written = 0;
+        return 0;
+    }
+}
