@@ -26,7 +26,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan asan-clang clang check-tables node difftest fuzz test-valgrind analyze clean help
+.PHONY: all build test demo asan asan-clang clang check-tables node difftest bench bench-check fuzz test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -92,12 +92,23 @@ node:
 test-valgrind:
 	tools/test-valgrind.sh
 
+# wenc against encoding_rs, ICU, iconv and memcpy in one process
+# (bench/peers/run.sh); ROWS picks rows by a piece of their name, ROUNDS and
+# MS how long each is timed. bench-check only compares the outputs (CI).
+ROUNDS ?= 5
+MS ?= 20
+bench:
+	bench/peers/run.sh --rounds $(ROUNDS) --ms $(MS) $(if $(ROWS),--rows "$(ROWS)")
+
+bench-check:
+	bench/peers/run.sh --check
+
 # gcc -fanalyzer, clang-tidy and cppcheck over the library and the CLI.
 analyze:
 	tools/analyze.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG) build-bench
 
 help:
 	@echo "make [build]        configure build/ (Release) and build library, CLI and tests"
@@ -109,6 +120,8 @@ help:
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
 	@echo "make node           build the Node.js binding in bindings/node (npm ci, gcc)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
+	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
+	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
 	@echo "make test-valgrind  run the test suite under valgrind memcheck"
 	@echo "make analyze        gcc -fanalyzer, clang-tidy and cppcheck"

@@ -1,0 +1,95 @@
+#!/bin/sh
+# bench/peers/run.sh — builds and runs the in-process peer benchmark
+# (bench/peers/peers.c): wenc against encoding_rs (Debian's 0.8.31 and, when
+# its sources are laid out, the newest with simd-accel), ICU, glibc iconv
+# and memcpy, on the corpus. `make bench` runs it; arguments go to peers.
+#
+#   bench/peers/run.sh [--check] [--rounds N] [--rows SUBSTRING] [--ms N]
+#
+# --check runs every row once on a slice of each input and only compares
+# the outputs (what CI runs: it times nothing).
+#
+# Environment: ENCODING_RS_HEAD (default ../peers/encoding-rs-head beside
+# the repository; laid out by ../shared/peers/encoding-rs-head.sh),
+# CARGO_REGISTRY (default /usr/share/cargo/registry), WENC_CORPUS (default
+# ../shared/corpus/wikipedia), BENCH_BUILD_DIR (default build-bench), CC.
+set -eu
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${BENCH_BUILD_DIR:-$root/build-bench}
+registry=${CARGO_REGISTRY:-/usr/share/cargo/registry}
+head=${ENCODING_RS_HEAD:-$root/../peers/encoding-rs-head}
+corpus=${WENC_CORPUS:-$root/../shared/corpus/wikipedia}
+cc=${CC:-cc}
+mkdir -p "$build"
+
+loud() {
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    echo "!! $1"
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+}
+
+[ -d "$corpus" ] || { loud "the corpus is not at $corpus (set WENC_CORPUS): nothing to measure"; exit 77; }
+
+echo "== building libwenc (Release)"
+make -C "$root" build >/dev/null
+
+cargo=
+if command -v cargo >/dev/null 2>&1; then cargo=$(command -v cargo)
+elif [ -x "${HOME:-/root}/.cargo/bin/cargo" ]; then cargo=${HOME:-/root}/.cargo/bin/cargo
+fi
+
+# build_ers NAME VERSION FEATURE [cargo arguments...]: the shim crate in a
+# copy under $build (so that Cargo.lock never changes the tree), with
+# encoding_rs's FEATURE (or none) beside fast-legacy-encode. (Debian's crate
+# has no simd-accel, so the shim's manifest cannot name it.)
+build_ers() {
+    name=$1 version=$2 feature=$3
+    shift 3
+    rm -rf "$build/$name-src"
+    mkdir -p "$build/$name-src/.cargo"
+    cp -R "$root/bench/peers/ers/src" "$build/$name-src/"
+    sed "s/\"fast-legacy-encode\"/\"fast-legacy-encode\"${feature:+, \"$feature\"}/" \
+        "$root/bench/peers/ers/Cargo.toml" >"$build/$name-src/Cargo.toml"
+    printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n[net]\noffline = true\n' \
+        "$registry" >"$build/$name-src/.cargo/config.toml"
+    (cd "$build/$name-src" && ERS_VERSION="$version" CARGO_TARGET_DIR="$build/$name" \
+        "$cargo" build --offline --release --quiet "$@") >"$build/$name.log" 2>&1 ||
+        { cat "$build/$name.log"; return 1; }
+    echo "$build/$name/release/libwenc_bench_ers.so"
+}
+
+peer_debian= peer_head=
+if [ -z "$cargo" ]; then
+    loud "encoding_rs NOT measured: cargo not found (apt-get install cargo)"
+elif ! ls "$registry"/encoding_rs-0.8.*/Cargo.toml >/dev/null 2>&1; then
+    loud "encoding_rs (Debian) NOT measured: no sources in $registry (apt-get install librust-encoding-rs-dev)"
+else
+    version=$(cd "$registry" && ls -d encoding_rs-0.8.* | sed -n 1p | sed 's/encoding_rs-/encoding_rs /')
+    echo "== building $version (Debian's crate, fast-legacy-encode)"
+    peer_debian=$(build_ers ers-debian "$version (Debian)" "") ||
+        { loud "building encoding_rs (Debian) failed"; exit 1; }
+fi
+if [ -n "$cargo" ] && [ -f "$head/patch.toml" ]; then
+    commit=$(cat "$head/COMMIT" 2>/dev/null || echo unknown)
+    echo "== building encoding_rs $commit (newest, simd-accel, target-cpu=native)"
+    peer_head=$(RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=native" \
+        build_ers ers-head "encoding_rs git $commit + simd-accel" simd-accel \
+        --config "$head/patch.toml") || { loud "building the newest encoding_rs failed"; exit 1; }
+elif [ -n "$cargo" ]; then
+    loud "the newest encoding_rs with SIMD NOT measured: no sources at $head (lay them out with ../shared/peers/encoding-rs-head.sh, or set ENCODING_RS_HEAD)"
+fi
+
+echo "== building bench/peers/peers.c"
+icu_flags=
+if pkg-config --exists icu-uc 2>/dev/null; then
+    icu_flags="-DWENC_BENCH_ICU $(pkg-config --cflags --libs icu-uc)"
+else
+    loud "ICU NOT measured: no icu-uc.pc (apt-get install libicu-dev pkg-config)"
+fi
+# shellcheck disable=SC2086
+"$cc" -O2 -std=c11 -Wall -Wextra -Werror -I"$root/include" "$root/bench/peers/peers.c" \
+    "$root/build/libwenc.a" $icu_flags -ldl -o "$build/peers"
+
+exec "$build/peers" --corpus "$corpus" ${peer_debian:+--peer "$peer_debian"} \
+    ${peer_head:+--peer "$peer_head"} "$@"
