@@ -1,5 +1,6 @@
 /* UTF-16BE and UTF-16LE (§14.2–§14.4): the shared UTF-16 decoder. */
 #include "loops.h"
+#include "../utf8_simd.h"
 
 /*
  * State: state_[0] = 1 when a lead byte is held in bytes_[0]; code_point_ =
@@ -48,6 +49,57 @@ static size_t bmp_units_to_utf16(const uint8_t *s, size_t units, int be,
     return i;
 }
 
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* Decodes whole code units 32 at a time (bytes swapped for the other byte
+ * order): to UTF-16 while they are not surrogates or are whole pairs, stored
+ * as they are; to UTF-8 while they are not surrogates, packed by
+ * utf8_pack32_avx512. Stops before anything else, or with fewer than 32
+ * units left; the caller leaves room for them (3 bytes each to UTF-8).
+ * Returns the units read; the units or bytes written go to *written. */
+WENC_TARGET_AVX512 static size_t utf16_units_avx512(const uint8_t *s,
+                                                    size_t units, bool swap,
+                                                    void *dst, int utf16,
+                                                    size_t *written)
+{
+    const __m512i swap_bytes = _mm512_set_epi64(
+        0x0E0F0C0D0A0B0809, 0x0607040502030001, 0x0E0F0C0D0A0B0809,
+        0x0607040502030001, 0x0E0F0C0D0A0B0809, 0x0607040502030001,
+        0x0E0F0C0D0A0B0809, 0x0607040502030001);
+    const __m512i ten_bits = _mm512_set1_epi16((short)0xFC00);
+    size_t i = 0, out = 0;
+    while (units - i >= 32) {
+        __m512i v = _mm512_loadu_si512((const void *)(s + 2 * i));
+        if (swap)
+            v = _mm512_shuffle_epi8(v, swap_bytes);
+        __m512i top = _mm512_and_si512(v, ten_bits);
+        uint32_t lead = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xD800));
+        uint32_t trail = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16((short)0xDC00));
+        unsigned count = 32;
+        if (utf16) {
+            uint32_t fine = ~(lead | trail) | (lead & trail >> 1) | (trail & lead << 1);
+            if (fine != ~0u)
+                count = (unsigned)__builtin_ctz(~fine);
+            _mm512_mask_storeu_epi16((void *)((uint16_t *)dst + out),
+                                     _bzhi_u32(~0u, count), v);
+            out += count;
+        } else if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)((uint8_t *)dst + out),
+                                _mm512_cvtepi16_epi8(v));
+            out += 32;
+        } else {
+            if ((lead | trail) != 0)
+                count = (unsigned)__builtin_ctz(lead | trail);
+            out += utf8_pack32_avx512(v, count, (uint8_t *)dst + out);
+        }
+        i += count;
+        if (count < 32)
+            break;
+    }
+    *written = out;
+    return i;
+}
+#endif
+
 /* §14.2.1 shared UTF-16 decoder */
 WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
                                       size_t len, size_t *consumed, void *dst,
@@ -61,8 +113,24 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
     uint8_t lead_byte = dec->bytes_[0];
     uint32_t lead_surrogate = dec->code_point_;
     uint8_t held[3];
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    bool avx512 = len >= 64 && wenc_cpu_has_avx512();
+#endif
 
     for (;;) {
+#ifdef WENC_HAVE_RUNTIME_AVX512
+        if (avx512 && !have_lead && !lead_surrogate) {
+            size_t room = utf16 ? cap - out : (cap - out) / 3;
+            size_t units = (len - pos) / 2 < room ? (len - pos) / 2 : room;
+            void *at = utf16 ? (void *)((uint16_t *)dst + out)
+                             : (void *)((uint8_t *)dst + out);
+            size_t made = 0;
+            pos += 2 * utf16_units_avx512(src + pos, units,
+                                          (be != 0) == host_is_little_endian(),
+                                          at, utf16, &made);
+            out += made;
+        }
+#endif
         if (!have_lead && !lead_surrogate && utf16)
             pos += 2 * bmp_units_to_utf16(src + pos, (len - pos) / 2, be,
                                           (uint16_t *)dst, &out, cap);
