@@ -41,9 +41,10 @@ bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
         return false;
     memset(dec, 0, sizeof *dec);
     dec->initial_ = (int16_t)id;
+    dec->encoding_ = (int16_t)id;
     dec->error_mode_ = (uint8_t)error_mode;
     dec->bom_mode_ = (uint8_t)bom_mode;
-    wenc_decoder_reset(dec);
+    dec->bom_done_ = !wants_bom(id, bom_mode);
     return true;
 }
 
@@ -111,6 +112,25 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
                        bool last)
 {
     size_t pos = 0;
+    /* Three bytes of a stream's start at hand decide at once. */
+    if (dec->bom_len_ == 0 && len >= 3) {
+        int id = dec->encoding_, found = -1;
+        size_t n = 0;
+        bool any = dec->bom_mode_ == WENC_BOM_SNIFF;
+        if (src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF &&
+            (any || id == WENC_UTF_8))
+            found = WENC_UTF_8, n = 3;
+        else if (src[0] == 0xFE && src[1] == 0xFF &&
+                 (any || id == WENC_UTF_16BE))
+            found = WENC_UTF_16BE, n = 2;
+        else if (src[0] == 0xFF && src[1] == 0xFE &&
+                 (any || id == WENC_UTF_16LE))
+            found = WENC_UTF_16LE, n = 2;
+        if (found >= 0)
+            dec->encoding_ = (int16_t)found;
+        dec->bom_done_ = 1;
+        return n;
+    }
     while (!dec->bom_done_) {
         if (pos == len) {
             if (last)

@@ -438,14 +438,14 @@ extern const size_t wenc_label_total;
 extern const char *const wenc_names[WENC_ENCODING_COUNT];
 extern const char *const wenc_lowercase_names[WENC_ENCODING_COUNT];
 
-/* Perfect hash over the labels (see tools/gen_tables.py): bucket seeds and
- * slots holding label index + 1 (0 = empty). */
+/* Label lookup (see src/tables/labels.c): the multiplier that gives each
+ * label's key a slot of its own, the slots (label index + 1, 0 = empty),
+ * and each label as three little-endian words. */
 #define WENC_LABEL_MAX_LEN 19
-uint32_t wenc_label_hash(const uint8_t *s, size_t n, uint32_t seed);
-extern const uint16_t wenc_label_seeds[];
-extern const uint16_t wenc_label_slots[];
-extern const uint32_t wenc_label_bucket_count;
-extern const uint32_t wenc_label_slot_count;
+#define WENC_LABEL_SLOT_BITS 12
+extern const uint64_t wenc_label_multiplier;
+extern const uint8_t wenc_label_slots[1 << WENC_LABEL_SLOT_BITS];
+extern const uint64_t wenc_label_words[][3];
 
 /* Single-byte encodings: decode table for all bytes (0 = no code point, or
  * byte 0x00), a two-level encode table for U+0080..U+FFFF (0 = unmapped),

@@ -66,17 +66,56 @@ const char *wenc_label_at(size_t index, wenc_id *id)
 
 /* FNV-1a with a seed, finished with a 32-bit avalanche; mirrored exactly by
  * tools/gen_tables.py, which chooses the seeds. */
-uint32_t wenc_label_hash(const uint8_t *s, size_t n, uint32_t seed)
+/* Eight bytes as a little-endian word, whatever the host's byte order. */
+static uint64_t load_le64(const uint8_t *p)
 {
-    uint32_t h = 2166136261u ^ seed;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * 16777619u;
-    h ^= h >> 16;
-    h *= 0x85EBCA6Bu;
-    h ^= h >> 13;
-    h *= 0xC2B2AE35u;
-    h ^= h >> 16;
-    return h;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int i = 7; i >= 0; i--)
+        w = w << 8 | p[i];
+    return w;
+#endif
+}
+
+/* The n bytes at p (n <= 8) as a little-endian word, zero above them: two
+ * loads that may overlap instead of a byte at a time. */
+static uint64_t load_le_partial(const uint8_t *p, size_t n)
+{
+    uint64_t low = 0, high = 0;
+    if (n >= 8)
+        return load_le64(p);
+    if (n >= 4) {
+        for (int i = 3; i >= 0; i--) {
+            low = low << 8 | p[i];
+            high = high << 8 | p[n - 4 + (size_t)i];
+        }
+        return low | high << 8 * (n - 4);
+    }
+    for (size_t i = n; i-- > 0;)
+        low = low << 8 | p[i];
+    return low;
+}
+
+/* ASCII lowercase of each byte of w: bit 5 set on A-Z, nothing else */
+static uint64_t ascii_lowercase(uint64_t w)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    uint64_t low7 = w & ones * 0x7F;
+    uint64_t from_a = low7 + ones * (0x80 - 'A');       /* high bit: >= 'A' */
+    uint64_t past_z = low7 + ones * (0x80 - 'Z' - 1);   /* high bit: > 'Z' */
+    uint64_t upper = from_a & ~past_z & ~w & ones * 0x80;
+    return w | upper >> 2;
+}
+
+/* The lookup key of tools/gen_tables.py's label_key() */
+static uint64_t label_key(uint64_t w0, uint64_t w1, uint64_t w2, size_t n)
+{
+    return w0 ^ w1 * UINT64_C(0x9E3779B97F4A7C15) ^
+           w2 * UINT64_C(0xC2B2AE3D27D4EB4F) ^ (uint64_t)n;
 }
 
 static bool is_ascii_whitespace(uint8_t c)
@@ -97,24 +136,23 @@ wenc_id wenc_lookup(const char *label, size_t len)
     if (len == 0 || len > WENC_LABEL_MAX_LEN)
         return WENC_INVALID;
 
-    uint8_t lower[WENC_LABEL_MAX_LEN];
-    for (size_t i = 0; i < len; i++) {
-        uint8_t c = s[i];
-        lower[i] = (c >= 'A' && c <= 'Z') ? (uint8_t)(c + 0x20) : c;
-    }
-    uint32_t bucket = wenc_label_hash(lower, len, 0) % wenc_label_bucket_count;
-    uint32_t slot = wenc_label_hash(lower, len, wenc_label_seeds[bucket]) %
-                    wenc_label_slot_count;
-    uint16_t entry = wenc_label_slots[slot];
+    /* §4.2 get an encoding: ASCII lowercase, then the Standard's table */
+    uint64_t w0 = ascii_lowercase(load_le_partial(s, len < 8 ? len : 8));
+    uint64_t w1 = len <= 8 ? 0
+                  : ascii_lowercase(load_le_partial(s + 8, len < 16 ? len - 8 : 8));
+    uint64_t w2 = len <= 16 ? 0 : ascii_lowercase(load_le_partial(s + 16, len - 16));
+    uint64_t slot = label_key(w0, w1, w2, len) * wenc_label_multiplier >>
+                    (64 - WENC_LABEL_SLOT_BITS);
+    unsigned entry = wenc_label_slots[slot];
     if (entry == 0)
         return WENC_INVALID;
+    const uint64_t *words = wenc_label_words[entry - 1];
     const label_entry *e = &wenc_labels[entry - 1];
-    if (e->length != len || memcmp(e->label, lower, len) != 0)
+    if (e->length != len || words[0] != w0 || words[1] != w1 || words[2] != w2)
         return WENC_INVALID;
     return (wenc_id)e->encoding;
 }
 
-/* §6 BOM sniff */
 wenc_id wenc_bom_sniff(const uint8_t *buf, size_t len, size_t *bom_len)
 {
     wenc_id id = WENC_INVALID;

@@ -35,8 +35,7 @@ DEFAULT_OUT = os.path.join(ROOT, "src", "tables")
 
 MASK32 = 0xFFFFFFFF
 LABEL_MAX_LEN = 19        # WENC_LABEL_MAX_LEN in src/internal.h
-LABEL_BUCKETS = 128       # perfect hash: buckets (one seed each) ...
-LABEL_SLOTS = 256         # ... and slots
+LABEL_SLOT_BITS = 12      # wenc_label_slots: 4096 entries
 SINGLE_BYTE_FIRST = "IBM866"
 SINGLE_BYTE_LAST = "x-mac-cyrillic"
 SINGLE_BYTE_COUNT = 28
@@ -287,59 +286,41 @@ def verify_two_level(what, values, page_of, pages):
 
 # ---- labels.c --------------------------------------------------------------------
 
-def label_hash(label, seed):
-    """The same function as wenc_label_hash() in src/registry.c."""
-    h = (2166136261 ^ seed) & MASK32
-    for b in label.encode("ascii"):
-        h = ((h ^ b) * 16777619) & MASK32
-    h ^= h >> 16
-    h = (h * 0x85EBCA6B) & MASK32
-    h ^= h >> 13
-    h = (h * 0xC2B2AE35) & MASK32
-    h ^= h >> 16
-    return h
+MASK64 = (1 << 64) - 1
+LABEL_WORD_MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F)  # as in registry.c
 
 
-def perfect_hash(labels, bucket_count, slot_count):
-    """CHD (compress, hash and displace). Labels go to buckets by
-    hash(label, 0); buckets are placed largest first (ties: lower bucket
-    first), each with the first seed 1, 2, 3, ... that sends its labels to
-    distinct free slots by hash(label, seed). Returns (seeds, slots): a seed
-    per bucket (0 for an empty bucket) and per slot label index + 1 (0 for
-    none)."""
-    buckets = [[] for _ in range(bucket_count)]
-    for i, label in enumerate(labels):
-        buckets[label_hash(label, 0) % bucket_count].append(i)
-    seeds = [0] * bucket_count
-    slots = [0] * slot_count
-    for b in sorted(range(bucket_count), key=lambda b: (-len(buckets[b]), b)):
-        if not buckets[b]:
-            continue
-        for seed in range(1, 0x10000):
-            places = [label_hash(labels[i], seed) % slot_count for i in buckets[b]]
-            if len(set(places)) == len(places) and not any(slots[p] for p in places):
-                break
-        else:
-            raise DataError("perfect hash: no seed places bucket %d (%d labels); "
-                            "raise LABEL_BUCKETS or LABEL_SLOTS"
-                            % (b, len(buckets[b])))
-        seeds[b] = seed
-        for i, p in zip(buckets[b], places):
-            slots[p] = i + 1
-    return seeds, slots
+def label_words(label):
+    """The label's bytes, zero-padded to 24, as three little-endian words."""
+    padded = label.encode("ascii").ljust(24, b"\0")
+    return [int.from_bytes(padded[i:i + 8], "little") for i in (0, 8, 16)]
 
 
-def verify_perfect_hash(labels, seeds, slots):
-    """Every label finds its own index the way wenc_lookup() searches."""
-    bucket_count, slot_count = len(seeds), len(slots)
-    if any(s > 0xFFFF for s in seeds) or len(labels) >= 0xFFFF:
-        raise DataError("perfect hash: values do not fit in uint16_t")
-    for i, label in enumerate(labels):
-        seed = seeds[label_hash(label, 0) % bucket_count]
-        if slots[label_hash(label, seed) % slot_count] != i + 1:
-            raise DataError("perfect hash: %r does not resolve to label %d" % (label, i))
-    if sorted(s for s in slots if s) != list(range(1, len(labels) + 1)):
-        raise DataError("perfect hash: slots do not hold each label exactly once")
+def label_key(words, length):
+    """The same as label_key() in src/registry.c (arithmetic mod 2^64)."""
+    c1, c2 = LABEL_WORD_MULTIPLIERS
+    return (words[0] ^ (words[1] * c1) ^ (words[2] * c2) ^ length) & MASK64
+
+
+def label_slot(key, multiplier):
+    return ((key * multiplier) & MASK64) >> (64 - LABEL_SLOT_BITS)
+
+
+def label_multiplier(labels):
+    """The first odd multiplier of a fixed sequence (splitmix64 from 1) that
+    sends every label's key to a slot of its own."""
+    keys = [label_key(label_words(label), len(label)) for label in labels]
+    state = 0
+    for _ in range(1000000):
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        multiplier = (z ^ (z >> 31)) | 1
+        if len({label_slot(k, multiplier) for k in keys}) == len(keys):
+            return multiplier
+    raise DataError("labels: no multiplier sends them to distinct slots; "
+                    "raise LABEL_SLOT_BITS")
 
 
 def check_enum_order(encodings):
@@ -379,8 +360,12 @@ def gen_labels(src):
     check_enum_order(encodings)
     labels = collect_labels(encodings)
     names = [label for label, _ in labels]
-    seeds, slots = perfect_hash(names, LABEL_BUCKETS, LABEL_SLOTS)
-    verify_perfect_hash(names, seeds, slots)
+    multiplier = label_multiplier(names)
+    slots = [0] * (1 << LABEL_SLOT_BITS)
+    for i, label in enumerate(names):
+        slots[label_slot(label_key(label_words(label), len(label)), multiplier)] = i + 1
+    if len(names) > 255 or sorted(s for s in slots if s) != list(range(1, len(names) + 1)):
+        raise DataError("labels: the slots do not hold each label once")
 
     out = [header([src.encodings_meta])]
     out.append("/* §4.2 Names and labels: each encoding's name, as the Standard spells it. */\n")
@@ -401,33 +386,28 @@ def gen_labels(src):
     out.append("};\n\n")
     out.append("const size_t wenc_label_total = %d;\n\n" % len(labels))
     out.append(emit_comment([
-        "Perfect hash over the lowercase labels (CHD: compress, hash and",
-        "displace), built and checked by tools/gen_tables.py. The hash is",
-        "wenc_label_hash(s, n, seed) in src/registry.c, arithmetic mod 2^32:",
+        "Label lookup: a lowercase label s of length n, zero-padded to 24",
+        "bytes and read as three little-endian words w0, w1, w2, has the key",
         "",
-        "    h = 2166136261 ^ seed;",
-        "    for each byte b of s: h = (h ^ b) * 16777619;",
-        "    h ^= h >> 16; h *= 0x85EBCA6B; h ^= h >> 13; h *= 0xC2B2AE35;",
-        "    h ^= h >> 16;",
+        "    key = w0 ^ w1 * 0x9E3779B97F4A7C15 ^ w2 * 0xC2B2AE3D27D4EB4F ^ n",
         "",
-        "A lowercase label s of length n is found at",
-        "",
-        "    bucket = wenc_label_hash(s, n, 0) % wenc_label_bucket_count;",
-        "    slot = wenc_label_hash(s, n, wenc_label_seeds[bucket])",
-        "           % wenc_label_slot_count;",
-        "",
-        "and wenc_label_slots[slot] is its index in wenc_labels plus 1 (0: no",
-        "label). Any other string also lands in some slot (or on 0), so the",
-        "caller compares it with the label there.",
+        "(mod 2^64), and wenc_label_slots[(key * wenc_label_multiplier) >> %d]"
+        % (64 - LABEL_SLOT_BITS),
+        "is its index in wenc_labels plus 1 (0: no label). The multiplier,",
+        "found by tools/gen_tables.py, gives every label a slot of its own;",
+        "any other string lands in some slot too, so the caller compares it",
+        "with the label there (wenc_label_words: each label's three words).",
     ]))
-    out.append("const uint32_t wenc_label_bucket_count = %d;\n" % LABEL_BUCKETS)
-    out.append("const uint32_t wenc_label_slot_count = %d;\n\n" % LABEL_SLOTS)
-    out.append("/* Seed per bucket (0: empty bucket). */\n")
-    out.append(emit_array("uint16_t", "wenc_label_seeds", seeds, 16, static=False,
-                          size=str(LABEL_BUCKETS)))
-    out.append("\n/* Label index + 1 per slot (0: empty slot). */\n")
-    out.append(emit_array("uint16_t", "wenc_label_slots", slots, 16, static=False,
-                          size=str(LABEL_SLOTS)))
+    out.append("const uint64_t wenc_label_multiplier = UINT64_C(0x%016X);\n\n" % multiplier)
+    out.append("/* Label index + 1 per slot (0: empty slot). */\n")
+    out.append(emit_array("uint8_t", "wenc_label_slots", slots, 16, static=False,
+                          size=str(1 << LABEL_SLOT_BITS)))
+    out.append("\n/* Each label as the three words the lookup compares. */\n")
+    out.append("const uint64_t wenc_label_words[][3] = {\n")
+    for label in names:
+        out.append("    {UINT64_C(0x%016X), UINT64_C(0x%016X), UINT64_C(0x%016X)},\n"
+                   % tuple(label_words(label)))
+    out.append("};\n")
     return "".join(out)
 
 
