@@ -37,7 +37,12 @@ pub struct RsOutcome {
     error_count: usize,
 }
 
-fn store(outcome: &mut RsOutcome, encoding: &'static Encoding, output: Vec<u8>, errors: Vec<RsError>) {
+fn store(
+    outcome: &mut RsOutcome,
+    encoding: &'static Encoding,
+    output: Vec<u8>,
+    errors: Vec<RsError>,
+) {
     let name = encoding.name().as_bytes();
     outcome.encoding = [0; 32];
     outcome.encoding[..name.len()].copy_from_slice(name);
@@ -64,12 +69,32 @@ unsafe fn bytes<'a>(data: *const u8, len: usize) -> &'a [u8] {
 #[no_mangle]
 pub unsafe extern "C" fn wenc_rs_outcome_free(outcome: *mut RsOutcome) {
     let outcome = &mut *outcome;
-    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(outcome.output, outcome.output_len)));
-    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(outcome.errors, outcome.error_count)));
+    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+        outcome.output,
+        outcome.output_len,
+    )));
+    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+        outcome.errors,
+        outcome.error_count,
+    )));
     outcome.output = std::ptr::null_mut();
     outcome.output_len = 0;
     outcome.errors = std::ptr::null_mut();
     outcome.error_count = 0;
+}
+
+/// Runs one call that writes into `room` more units at the end of `out` and
+/// returns (result, units read, units written); keeps what it wrote.
+fn call_with_room<T: Copy + Default, R>(
+    out: &mut Vec<T>,
+    room: usize,
+    call: impl FnOnce(&mut [T]) -> (R, usize, usize),
+) -> (R, usize) {
+    let start = out.len();
+    out.resize(start + room, T::default());
+    let (result, read, written) = call(&mut out[start..]);
+    out.truncate(start + written);
+    (result, read)
 }
 
 /// The result of one decoding call that is not "output full".
@@ -81,50 +106,52 @@ enum DecodeStop {
 /// Decodes `src` into `out` (UTF-8 bytes or UTF-16 units), growing it until
 /// the decoder stops for another reason than a full output; returns why it
 /// stopped and how many bytes it read.
-fn decode_until_stop(decoder: &mut Decoder, src: &[u8], fatal: bool, out8: &mut Vec<u8>,
-                     out16: Option<&mut Vec<u16>>) -> (DecodeStop, usize) {
+fn decode_until_stop(
+    decoder: &mut Decoder,
+    src: &[u8],
+    fatal: bool,
+    out8: &mut Vec<u8>,
+    out16: Option<&mut Vec<u16>>,
+) -> (DecodeStop, usize) {
     let mut read = 0;
     let mut out16 = out16;
     loop {
         let rest = &src[read..];
-        let room = 16 + match &out16 {
-            Some(_) => decoder.max_utf16_buffer_length(rest.len()),
-            None if fatal => decoder.max_utf8_buffer_length_without_replacement(rest.len()),
-            None => decoder.max_utf8_buffer_length(rest.len()),
-        }
-        .expect("output length overflows usize");
+        let room = 16
+            + match &out16 {
+                Some(_) => decoder.max_utf16_buffer_length(rest.len()),
+                None if fatal => decoder.max_utf8_buffer_length_without_replacement(rest.len()),
+                None => decoder.max_utf8_buffer_length(rest.len()),
+            }
+            .expect("output length overflows usize");
         let (result, n) = match out16.as_deref_mut() {
-            Some(out) => {
-                let start = out.len();
-                out.resize(start + room, 0);
-                let (result, n, written) = if fatal {
-                    decoder.decode_to_utf16_without_replacement(rest, &mut out[start..], true)
-                } else {
-                    let (coder, n, written, _) = decoder.decode_to_utf16(rest, &mut out[start..], true);
-                    (coder_to_decoder(coder), n, written)
-                };
-                out.truncate(start + written);
-                (result, n)
-            }
-            None => {
-                let start = out8.len();
-                out8.resize(start + room, 0);
-                let (result, n, written) = if fatal {
-                    decoder.decode_to_utf8_without_replacement(rest, &mut out8[start..], true)
-                } else {
-                    let (coder, n, written, _) = decoder.decode_to_utf8(rest, &mut out8[start..], true);
-                    (coder_to_decoder(coder), n, written)
-                };
-                out8.truncate(start + written);
-                (result, n)
-            }
+            Some(out) => call_with_room(out, room, |dst| {
+                if fatal {
+                    return decoder.decode_to_utf16_without_replacement(rest, dst, true);
+                }
+                let (coder, n, written, _) = decoder.decode_to_utf16(rest, dst, true);
+                (coder_to_decoder(coder), n, written)
+            }),
+            None => call_with_room(out8, room, |dst| {
+                if fatal {
+                    return decoder.decode_to_utf8_without_replacement(rest, dst, true);
+                }
+                let (coder, n, written, _) = decoder.decode_to_utf8(rest, dst, true);
+                (coder_to_decoder(coder), n, written)
+            }),
         };
         read += n;
         match result {
             DecoderResult::InputEmpty => return (DecodeStop::Finished, read),
             DecoderResult::OutputFull => continue,
             DecoderResult::Malformed(bad, after) => {
-                return (DecodeStop::Malformed { bad: bad as usize, after: after as usize }, read)
+                return (
+                    DecodeStop::Malformed {
+                        bad: bad as usize,
+                        after: after as usize,
+                    },
+                    read,
+                )
             }
         }
     }
@@ -137,8 +164,14 @@ fn coder_to_decoder(result: CoderResult) -> DecoderResult {
     }
 }
 
-fn encoding_for(label: &[u8]) -> Option<&'static Encoding> {
-    Encoding::for_label(label)
+/// The encoding a C caller's label names, and its input as a slice.
+unsafe fn arguments<'a>(
+    label: *const u8,
+    label_len: usize,
+    input: *const u8,
+    input_len: usize,
+) -> Option<(&'static Encoding, &'a [u8])> {
+    Encoding::for_label(bytes(label, label_len)).map(|encoding| (encoding, bytes(input, input_len)))
 }
 
 /// Decodes `input` with `label`'s decoder: `bom` 0 new_decoder (sniff), 1
@@ -150,14 +183,20 @@ fn encoding_for(label: &[u8]) -> Option<&'static Encoding> {
 /// `label` and `input` point to that many bytes (or are ignored when the
 /// length is 0); `outcome` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn wenc_rs_decode(label: *const u8, label_len: usize, bom: c_int, fatal: bool,
-                                        utf16: bool, input: *const u8, input_len: usize,
-                                        outcome: *mut RsOutcome) -> c_int {
-    let encoding = match encoding_for(bytes(label, label_len)) {
-        Some(encoding) => encoding,
+pub unsafe extern "C" fn wenc_rs_decode(
+    label: *const u8,
+    label_len: usize,
+    bom: c_int,
+    fatal: bool,
+    utf16: bool,
+    input: *const u8,
+    input_len: usize,
+    outcome: *mut RsOutcome,
+) -> c_int {
+    let (encoding, input) = match arguments(label, label_len, input, input_len) {
+        Some(found) => found,
         None => return -1,
     };
-    let input = bytes(input, input_len);
     let mut decoder = match bom {
         0 => encoding.new_decoder(),
         1 => encoding.new_decoder_with_bom_removal(),
@@ -168,8 +207,13 @@ pub unsafe extern "C" fn wenc_rs_decode(label: *const u8, label_len: usize, bom:
     let mut errors = Vec::new();
     let mut pos = 0;
     loop {
-        let (stop, read) = decode_until_stop(&mut decoder, &input[pos..], fatal, &mut out8,
-                                             if utf16 { Some(&mut out16) } else { None });
+        let (stop, read) = decode_until_stop(
+            &mut decoder,
+            &input[pos..],
+            fatal,
+            &mut out8,
+            if utf16 { Some(&mut out16) } else { None },
+        );
         pos += read;
         match stop {
             DecodeStop::Finished => break,
@@ -235,8 +279,13 @@ fn utf8_text(input: &[u8]) -> EncoderText {
 }
 
 /// One encoding call of `text` from unit `at`, into `out` (which has room).
-fn encode_call(encoder: &mut Encoder, text: &EncoderText, at: usize, fatal: bool,
-               out: &mut [u8]) -> (EncoderResult, usize, usize) {
+fn encode_call(
+    encoder: &mut Encoder,
+    text: &EncoderText,
+    at: usize,
+    fatal: bool,
+    out: &mut [u8],
+) -> (EncoderResult, usize, usize) {
     match text {
         EncoderText::Utf8 { text, .. } if fatal => {
             encoder.encode_from_utf8_without_replacement(&text[at..], out, true)
@@ -271,14 +320,15 @@ fn encode_all(encoder: &mut Encoder, text: &EncoderText, fatal: bool) -> (Vec<u8
     let mut errors = Vec::new();
     let mut at = 0;
     loop {
-        let start = out.len();
-        out.resize(start + encode_room(total - at), 0);
-        let (result, read, written) = encode_call(encoder, text, at, fatal, &mut out[start..]);
-        out.truncate(start + written);
+        let (result, read) = call_with_room(&mut out, encode_room(total - at), |dst| {
+            encode_call(encoder, text, at, fatal, dst)
+        });
         at += read;
         match result {
             EncoderResult::InputEmpty => break,
-            EncoderResult::OutputFull => panic!("encoding_rs's output filled despite the room given"),
+            EncoderResult::OutputFull => {
+                panic!("encoding_rs's output filled despite the room given")
+            }
             EncoderResult::Unmappable(c) => {
                 // The unmappable code point is the last one read, which is
                 // not always `c`: ISO-2022-JP reports U+000E, U+000F and
@@ -318,17 +368,25 @@ fn encode_all(encoder: &mut Encoder, text: &EncoderText, fatal: bool) -> (Vec<u8
 /// # Safety
 /// As for `wenc_rs_decode`.
 #[no_mangle]
-pub unsafe extern "C" fn wenc_rs_encode(label: *const u8, label_len: usize, fatal: bool, utf16: bool,
-                                        input: *const u8, input_len: usize,
-                                        outcome: *mut RsOutcome) -> c_int {
-    let encoding = match encoding_for(bytes(label, label_len)) {
-        Some(encoding) => encoding,
+pub unsafe extern "C" fn wenc_rs_encode(
+    label: *const u8,
+    label_len: usize,
+    fatal: bool,
+    utf16: bool,
+    input: *const u8,
+    input_len: usize,
+    outcome: *mut RsOutcome,
+) -> c_int {
+    let (encoding, input) = match arguments(label, label_len, input, input_len) {
+        Some(found) => found,
         None => return -1,
     };
-    let input = bytes(input, input_len);
     let text = if utf16 {
         EncoderText::Utf16 {
-            units: input.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect(),
+            units: input
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect(),
         }
     } else {
         utf8_text(input)
