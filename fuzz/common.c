@@ -300,6 +300,7 @@ void stream_result_init(stream_result *r, size_t output_unit)
     buffer_init(&r->output, output_unit);
     r->errors = NULL;
     r->error_count = 0;
+    r->encoding = WENC_INVALID;
 }
 
 void stream_result_free(stream_result *r)
@@ -587,6 +588,7 @@ void run_decoder(wenc_id id, wenc_bom_mode bom, wenc_error_mode mode,
     size_t whole_max = sink == SINK_UTF8 ? wenc_decoder_max_utf8_len(&dec, n)
                                          : wenc_decoder_max_utf16_len(&dec, n);
     run_stream(&ops, &dec, src, n, plan, result);
+    result->encoding = wenc_decoder_encoding(&dec);
     check_reset(&ops, &dec, reset_decoder, src, n, plan, result);
     FUZZ_CHECK(result->output.len <= whole_max,
                "%zu units decoded from %zu bytes; max-length helper said %zu",
@@ -646,6 +648,7 @@ void run_encoder(wenc_id id, wenc_error_mode mode, const void *src,
     stream_result_init(result, 1);
     size_t whole_max = wenc_encoder_max_len(&enc, n);
     run_stream(&ops, &enc, src, n, plan, result);
+    result->encoding = wenc_encoder_encoding(&enc);
     check_reset(&ops, &enc, reset_encoder, src, n, plan, result);
     FUZZ_CHECK(result->output.len <= whole_max,
                "%zu bytes encoded from %zu units; max-length helper said %zu",

@@ -88,6 +88,7 @@ typedef struct stream_result {
     buffer output;    /* UTF-8 bytes, UTF-16 units or encoded bytes */
     stream_error *errors;
     size_t error_count;
+    wenc_id encoding; /* the decoder's after BOM sniffing / the encoder's output */
 } stream_result;
 
 void stream_result_init(stream_result *r, size_t output_unit);

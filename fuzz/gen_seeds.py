@@ -56,6 +56,13 @@ def write(target, name, data):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, name), "wb") as f:
         f.write(data)
+    # fuzz_diff reads the decode header as is; its encode flags are bit 4
+    # (encode), bit 2 fatal and bit 3 UTF-16 instead of bits 0 and 1.
+    if target == "decode":
+        write("diff", "decode-" + name, data)
+    elif target == "encode":
+        flags = 0x10 | (data[1] & 1) << 2 | (data[1] & 2) << 2
+        write("diff", "encode-" + name, data[:1] + bytes([flags]) + data[2:])
 
 
 def header(enc, flags, plan):
@@ -98,6 +105,18 @@ def encode_seeds():
           header(BIG5, 2, PLANS[3]) + astral[-48:].encode("utf-16-le"))
 
 
+def diff_seeds():
+    """The known differences of tests/diff/known_differences.c."""
+    changed = "\ufe10\ufe19\u9fb4\u9fbb\ue78d\ue864A"
+    for enc in (GB18030 - 1, GB18030):
+        write("diff", "known-%02d-decode" % enc, header(enc, 6, b"") + b"\xa6\xd9\xfe\x59\xa6\xdf")
+        write("diff", "known-%02d-encode" % enc, header(enc, 0x14, PLANS[1]) + changed.encode())
+        write("diff", "known-%02d-encode-utf16" % enc,
+              header(enc, 0x18, PLANS[2]) + changed.encode("utf-16-le"))
+    write("diff", "known-%02d-escapes" % ISO_2022_JP,
+          header(ISO_2022_JP, 6, PLANS[3]) + b"A\x1b$B\x1b(BA\x1b(J\x1b$@\x30\x21")
+
+
 def labels_seeds():
     labels = [b"utf-8", b" \tUTF8\r\n", b"\x0cShift_JIS ", b"csISO2022JP", b"x-user-defined",
               b"replacement", b"latin1", b"\x0butf-8", b"utf-8\x00", b"iso-8859-8-i",
@@ -137,10 +156,11 @@ def text_seeds():
               plans[(i + 1) % 4] + data + b"\xff\xef\xbb\xbf\x80")
 
 
-for target in ("decode", "encode", "labels", "hooks", "text"):
+for target in ("decode", "encode", "labels", "hooks", "text", "diff"):
     shutil.rmtree(os.path.join(here, "corpus", target), ignore_errors=True)
 decode_seeds()
 encode_seeds()
+diff_seeds()
 labels_seeds()
 hooks_seeds()
 text_seeds()

@@ -5,9 +5,16 @@
 # invariant violation (printing the reproducer's path and hex), 77 (after a
 # SKIPPED banner) when clang's libFuzzer runtime is missing.
 #
+# fuzz_diff (wenc against encoding_rs) also needs cargo and Debian's
+# encoding_rs sources (apt-get install cargo librust-encoding-rs-dev); without
+# them it is skipped with a banner, the other targets still run, and the exit
+# status is 77 (not 0) if they all pass: a run that left a target out is no
+# pass. FUZZ_TARGETS without "diff" runs the others alone.
+#
 # Environment: CC (default clang), FUZZ_BUILD_DIR (default build-fuzz),
 # FUZZ_TARGETS (default: all), FUZZ_MAX_LEN (default 4096),
-# FUZZ_BUILD_ONLY=1 to stop after building.
+# FUZZ_BUILD_ONLY=1 to stop after building, CARGO_REGISTRY (default
+# /usr/share/cargo/registry).
 set -u
 
 seconds=${1:-30}
@@ -22,7 +29,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 cc=${CC:-clang}
 build=${FUZZ_BUILD_DIR:-build-fuzz}
-targets=${FUZZ_TARGETS:-"decode encode labels hooks text"}
+targets=${FUZZ_TARGETS:-"decode encode labels hooks text diff"}
+registry=${CARGO_REGISTRY:-/usr/share/cargo/registry}
 max_len=${FUZZ_MAX_LEN:-4096}
 jobs=$(nproc 2>/dev/null || echo 2)
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -37,6 +45,7 @@ skip() {
 }
 
 mkdir -p "$build/obj" "$build/artifacts" || exit 2
+build_abs=$(cd "$build" && pwd) || exit 2
 probe="$build/probe.c"
 printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
     'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
@@ -60,10 +69,72 @@ if ls "$build"/obj/*.failed >/dev/null 2>&1; then
     echo "fuzz: FAILED to compile: $(ls "$build"/obj/*.failed)" >&2
     exit 1
 fi
+
+# fuzz_diff links encoding_rs through fuzz/diff_oracle (a Rust staticlib),
+# built offline against Debian's crate sources in a copy under the build
+# directory, so that the tree never changes (as tests/diff/run.sh builds
+# the oracle). find_diff_tools sets cargo, or diff_skipped to why not.
+find_diff_tools() {
+    cargo=
+    if command -v cargo >/dev/null 2>&1; then
+        cargo=$(command -v cargo)
+    elif [ -x /root/.cargo/bin/cargo ]; then
+        cargo=/root/.cargo/bin/cargo
+    elif [ -n "${HOME:-}" ] && [ -x "$HOME/.cargo/bin/cargo" ]; then
+        cargo=$HOME/.cargo/bin/cargo
+    fi
+    [ -n "$cargo" ] || { diff_skipped="cargo not found (PATH, /root/.cargo/bin, \$HOME/.cargo/bin)"; return; }
+    set -- "$registry"/encoding_rs-0.8.*/Cargo.toml
+    [ -f "$1" ] || { diff_skipped="encoding_rs sources not found in $registry"; return; }
+    set -- "$registry"/cfg-if-1.*/Cargo.toml
+    [ -f "$1" ] || diff_skipped="cfg-if sources (an encoding_rs dependency) not found in $registry"
+}
+
+build_diff_oracle() {
+    src="$build/diff_oracle-src"
+    rm -rf "$src"
+    mkdir -p "$src/.cargo" || return 1
+    cp -pR fuzz/diff_oracle/Cargo.toml fuzz/diff_oracle/Cargo.lock \
+        fuzz/diff_oracle/src "$src/" || return 1
+    printf '%s\n' '[source.crates-io]' 'replace-with = "debian"' \
+        '[source.debian]' "directory = \"$registry\"" '[net]' 'offline = true' \
+        >"$src/.cargo/config.toml"
+    (cd "$src" && CARGO_TARGET_DIR="$build_abs/diff_oracle" \
+        "$cargo" build --offline --release --quiet) || return 1
+    # shellcheck disable=SC2086
+    $cc $cflags -Itests/diff $sanitize -fsanitize=fuzzer-no-link \
+        -c tests/diff/known_differences.c -o "$build/known_differences.o"
+}
+
+diff_skipped=
+case " $targets " in
+*" diff "*)
+    find_diff_tools
+    if [ -n "$diff_skipped" ]; then
+        targets=$(echo " $targets " | sed 's/ diff / /')
+        echo "################################################################"
+        echo "# SKIPPED: fuzz_diff (wenc against encoding_rs): $diff_skipped"
+        echo "# Install: apt-get install cargo librust-encoding-rs-dev"
+        echo "# The other targets still run; the exit status will be 77."
+        echo "################################################################"
+    else
+        echo "fuzz: building fuzz/diff_oracle (encoding_rs from $registry) with $cargo"
+        build_diff_oracle || {
+            echo "fuzz: FAILED to build fuzz/diff_oracle or tests/diff/known_differences.c for fuzz_diff" >&2
+            exit 1
+        }
+    fi
+    ;;
+esac
+
 for target in $targets; do
+    extra=
+    if [ "$target" = diff ]; then
+        extra="-Itests/diff $build/known_differences.o $build/diff_oracle/release/libwenc_fuzz_diff_oracle.a -lpthread -ldl -lm"
+    fi
     # shellcheck disable=SC2086
     $cc $cflags $sanitize -fsanitize=fuzzer "fuzz/fuzz_$target.c" \
-        "$build"/obj/*.o -o "$build/fuzz_$target" || {
+        "$build"/obj/*.o $extra -o "$build/fuzz_$target" || {
         echo "fuzz: FAILED to build fuzz_$target" >&2
         exit 1
     }
@@ -135,6 +206,13 @@ echo "fuzz: summary (${seconds}s per target):$summary"
 if [ $failed -ne 0 ]; then
     echo "fuzz: FAILED"
     exit 1
+fi
+if [ -n "$diff_skipped" ]; then
+    echo "################################################################"
+    echo "# SKIPPED: fuzz_diff: $diff_skipped"
+    echo "# The other targets passed; exit 77 because one was left out."
+    echo "################################################################"
+    exit 77
 fi
 echo "fuzz: all targets passed"
 exit 0
