@@ -66,7 +66,26 @@ WENC_TARGET_AVX512 static size_t utf16_units_avx512(const uint8_t *s,
         0x0607040502030001, 0x0E0F0C0D0A0B0809, 0x0607040502030001,
         0x0E0F0C0D0A0B0809, 0x0607040502030001);
     const __m512i ten_bits = _mm512_set1_epi16((short)0xFC00);
+    const __m512i five_bits = _mm512_set1_epi16((short)0xF800);
+    const __m512i surrogate = _mm512_set1_epi16((short)0xD800);
     size_t i = 0, out = 0;
+    /* To UTF-16, 64 units a step while none is a surrogate: a copy */
+    while (utf16 && units - i >= 64) {
+        __m512i a = _mm512_loadu_si512((const void *)(s + 2 * i));
+        __m512i b = _mm512_loadu_si512((const void *)(s + 2 * i + 64));
+        if (swap) {
+            a = _mm512_shuffle_epi8(a, swap_bytes);
+            b = _mm512_shuffle_epi8(b, swap_bytes);
+        }
+        if ((_mm512_cmpeq_epi16_mask(_mm512_and_si512(a, five_bits), surrogate) |
+             _mm512_cmpeq_epi16_mask(_mm512_and_si512(b, five_bits), surrogate)) != 0)
+            break;
+        uint16_t *d = (uint16_t *)dst + out;
+        _mm512_storeu_si512((void *)d, a);
+        _mm512_storeu_si512((void *)(d + 32), b);
+        i += 64;
+        out += 64;
+    }
     while (units - i >= 32) {
         __m512i v = _mm512_loadu_si512((const void *)(s + 2 * i));
         if (swap)
