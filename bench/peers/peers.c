@@ -430,7 +430,7 @@ static void print_machine(int argc, char **argv, const impl *impls, size_t n)
                                          " avx512vbmi ", " avx512_vbmi2"};
     for (size_t i = 0; i < 5; i++)
         if (strstr(flags, wanted[i]))
-            printf(" %s", wanted[i] + 1);
+            printf(" %.*s", (int)strcspn(wanted[i] + 1, " "), wanted[i] + 1);
     time_t t = time(NULL);
     char date[64];
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
