@@ -388,7 +388,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
     for (;;) {
         size_t room = (cap - out) / 3;
         size_t end = len - pos < room ? len : pos + room;
-        if (end - pos < 8)
+        if (end == pos)
             break;
         size_t block_start = pos;
         while (pos < end) {
