@@ -85,10 +85,11 @@ static uint64_t load_le64(const uint8_t *p)
  * loads that may overlap instead of a byte at a time. */
 static uint64_t load_le_partial(const uint8_t *p, size_t n)
 {
-    uint64_t low = 0, high = 0;
+    uint64_t low = 0;
     if (n >= 8)
         return load_le64(p);
     if (n >= 4) {
+        uint64_t high = 0;
         for (int i = 3; i >= 0; i--) {
             low = low << 8 | p[i];
             high = high << 8 | p[n - 4 + (size_t)i];
