@@ -114,20 +114,13 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
     size_t pos = 0;
     /* Three bytes of a stream's start at hand decide at once. */
     if (dec->bom_len_ == 0 && len >= 3) {
-        int id = dec->encoding_, found = -1;
         size_t n = 0;
-        bool any = dec->bom_mode_ == WENC_BOM_SNIFF;
-        if (src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF &&
-            (any || id == WENC_UTF_8))
-            found = WENC_UTF_8, n = 3;
-        else if (src[0] == 0xFE && src[1] == 0xFF &&
-                 (any || id == WENC_UTF_16BE))
-            found = WENC_UTF_16BE, n = 2;
-        else if (src[0] == 0xFF && src[1] == 0xFE &&
-                 (any || id == WENC_UTF_16LE))
-            found = WENC_UTF_16LE, n = 2;
-        if (found >= 0)
+        wenc_id found = wenc_bom_sniff(src, len, &n);
+        if (found != WENC_INVALID &&
+            (dec->bom_mode_ == WENC_BOM_SNIFF || found == dec->encoding_))
             dec->encoding_ = (int16_t)found;
+        else
+            n = 0;
         dec->bom_done_ = 1;
         return n;
     }

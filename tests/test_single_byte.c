@@ -334,6 +334,25 @@ static void expect_encoded(th_bytes *x, const th_index *ix, uint32_t cp)
     }
 }
 
+/* Encodes n units of src (html mode) in n_splits + 1 chunks placed by
+ * `round` and compares the bytes with *want. */
+static void check_encoded(th *t, wenc_id id, bool from_utf16, const void *src,
+                          size_t n, size_t n_splits, unsigned round,
+                          const th_bytes *want)
+{
+    size_t splits[3];
+    for (size_t i = 0; i < n_splits; i++)
+        splits[i] = (i + 1) * n / 4 + round % 5;
+    th_enc_opts o = {id, WENC_ERRORS_HTML, from_utf16, splits, n_splits, 0};
+    th_enc_result r;
+    if (th_encode(&o, src, n, &r))
+        CHECK_BYTES(t, from_utf16 ? "from UTF-16" : "from UTF-8", want->p,
+                    want->len, r.out.p, r.out.len);
+    else
+        CHECKF(t, false, "%s", r.problem);
+    th_enc_result_free(&r);
+}
+
 /*
  * Long input to the encoder, over UTF-8 and over UTF-16, where its vector
  * path runs (64 units a step): mostly ASCII and the index's code points
@@ -406,28 +425,10 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
             expect_encoded(&want16, ix, cp);
         }
         th_ctx(t, "%s long encoder input, round %u", e->name, round);
-        size_t splits[8];
         size_t n_splits = round % 2 ? 0 : 3;
-        for (size_t i = 0; i < n_splits; i++)
-            splits[i] = (i + 1) * in8.len / 4 + round % 5;
-        th_enc_opts o8 = {e->id, WENC_ERRORS_HTML, false, splits, n_splits, 0};
-        th_enc_result r8;
-        if (th_encode(&o8, in8.p, in8.len, &r8))
-            CHECK_BYTES(t, "from UTF-8", want.p, want.len, r8.out.p,
-                        r8.out.len);
-        else
-            CHECKF(t, false, "%s", r8.problem);
-        th_enc_result_free(&r8);
-        for (size_t i = 0; i < n_splits; i++)
-            splits[i] = (i + 1) * in16.len / 4 + round % 5;
-        th_enc_opts o16 = {e->id, WENC_ERRORS_HTML, true, splits, n_splits, 0};
-        th_enc_result r16;
-        if (th_encode(&o16, in16.p, in16.len, &r16))
-            CHECK_BYTES(t, "from UTF-16", want16.p, want16.len, r16.out.p,
-                        r16.out.len);
-        else
-            CHECKF(t, false, "%s", r16.problem);
-        th_enc_result_free(&r16);
+        check_encoded(t, e->id, false, in8.p, in8.len, n_splits, round, &want);
+        check_encoded(t, e->id, true, in16.p, in16.len, n_splits, round,
+                      &want16);
         th_bytes_free(&in8);
         th_bytes_free(&want);
         th_bytes_free(&want16);
