@@ -14,7 +14,12 @@
 # Environment: CC (default clang), FUZZ_BUILD_DIR (default build-fuzz),
 # FUZZ_TARGETS (default: all), FUZZ_MAX_LEN (default 4096),
 # FUZZ_BUILD_ONLY=1 to stop after building, CARGO_REGISTRY (default
-# /usr/share/cargo/registry).
+# /usr/share/cargo/registry), FUZZ_CFLAGS (added to every compile: e.g.
+# -DWENC_NO_RUNTIME_SIMD fuzzes the portable code with every vector kernel
+# off, -DWENC_NO_AVX512 stops at AVX2), FUZZ_SANITIZE (default
+# "-fsanitize=address,undefined -fno-sanitize-recover=all"; set to
+# "-fsanitize=undefined -fno-sanitize-recover=all" for a faster run that
+# still aborts on any difference, but no longer catches memory errors).
 set -u
 
 seconds=${1:-30}
@@ -33,8 +38,8 @@ targets=${FUZZ_TARGETS:-"decode encode labels hooks text diff"}
 registry=${CARGO_REGISTRY:-/usr/share/cargo/registry}
 max_len=${FUZZ_MAX_LEN:-4096}
 jobs=$(nproc 2>/dev/null || echo 2)
-sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
-cflags="-std=c11 -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Wpedantic -Werror -Iinclude -Isrc -Ifuzz"
+sanitize=${FUZZ_SANITIZE:-"-fsanitize=address,undefined -fno-sanitize-recover=all"}
+cflags="-std=c11 -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Wpedantic -Werror -Iinclude -Isrc -Ifuzz ${FUZZ_CFLAGS:-}"
 
 skip() {
     echo "################################################################"
@@ -51,10 +56,11 @@ printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
     'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
     'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' >"$probe"
 command -v "$cc" >/dev/null 2>&1 || skip "compiler '$cc' not found (set CC to a clang with libFuzzer)"
-"$cc" -fsanitize=fuzzer,address,undefined "$probe" -o "$build/probe" >"$build/probe.log" 2>&1 ||
+# shellcheck disable=SC2086
+"$cc" -fsanitize=fuzzer $sanitize "$probe" -o "$build/probe" >"$build/probe.log" 2>&1 ||
     skip "'$cc -fsanitize=fuzzer' does not link (libFuzzer runtime missing? on Debian: libclang-rt-dev): $(head -n 3 "$build/probe.log")"
 
-echo "fuzz: building into $build with $cc"
+echo "fuzz: building into $build with $cc ${FUZZ_CFLAGS:-} $sanitize"
 # Library and shared objects, compiled in parallel; a failed compile leaves
 # a .failed marker that stops the build.
 rm -f "$build"/obj/*.o "$build"/obj/*.failed

@@ -211,6 +211,28 @@ WENC_TARGET_AVX512 static inline uint64_t utf8_check512(utf8_checker512 *c,
     return (two_conts ^ required) | others;
 }
 
+/* Checks the 64 bytes `in`, none of them E0-FF, whose continuations are
+ * `conts`, after checked bytes whose last three hold no lead E0-FF
+ * (c->leads3 >> 61 is 0): every continuation must follow a lead C2-DF,
+ * every such lead precede one, and C0/C1 are errors. Returns nonzero, a
+ * mask of bytes in error, where utf8_check512 would. */
+WENC_TARGET_AVX512 static inline uint64_t
+utf8_check512_two(utf8_checker512 *c, __m512i in, uint64_t conts)
+{
+    const __m512i lead_min = _mm512_set1_epi8((char)0xC0);
+    const __m512i lead2_min = _mm512_set1_epi8((char)0xC2);
+    uint64_t prev_leads = _mm512_cmpge_epu8_mask(c->prev, lead_min);
+    uint64_t prev_overlong =
+        _mm512_mask_cmplt_epu8_mask(prev_leads, c->prev, lead2_min);
+    uint64_t leads = _mm512_cmpge_epu8_mask(in, lead_min);
+    uint64_t overlong = _mm512_mask_cmplt_epu8_mask(leads, in, lead2_min);
+    c->prev = in;
+    c->leads3 = c->leads4 = 0;
+    /* a C0 or C1 that ended the bytes before is reported at in's first */
+    return (conts ^ (leads << 1 | prev_leads >> 63)) | overlong |
+           prev_overlong >> 63;
+}
+
 /* Takes 64 ASCII bytes after ASCII bytes as checked: they hold no error. */
 WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
                                                           __m512i in)

@@ -12,7 +12,11 @@
  * is not a continuation) are then compressed into the output. A sequence
  * of four bytes puts its high surrogate in the lane of its third byte and
  * its low one in that of its fourth; the block after one whose third byte
- * ends the block is decoded one sequence at a time instead.
+ * ends the block is decoded one sequence at a time instead. A block of
+ * ASCII and two-byte sequences only (Latin-script text) takes a shorter
+ * path in both steps: its check compares where continuations are with
+ * where leads are, and each lane's unit comes from the byte and the one
+ * before it, widened.
  */
 #include "utf8_simd.h"
 
@@ -168,19 +172,67 @@ utf8_surrogates512(__m512i units, uint32_t thirds, uint32_t fourths)
         _mm512_set1_epi16((short)0xDC00));
 }
 
+/* The units of the 64 bytes `cur`, none of them E0-FF, whose byte i follows
+ * byte i of `before`: lanes 0-31 in *units0, 32-63 in *units1; a
+ * continuation's lane holds its sequence's unit, an ASCII byte's its byte.
+ * Bit i of `conts`: b[i] is a continuation. */
+WENC_TARGET_AVX512 static inline void utf8_two_units512(__m512i cur,
+                                                       __m512i before,
+                                                       uint64_t conts,
+                                                       __m512i *units0,
+                                                       __m512i *units1)
+{
+    const __m512i lead_bits = _mm512_set1_epi16(0x07C0);
+    __m512i low0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(cur));
+    __m512i low1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(cur, 1));
+    __m512i high0 = _mm512_slli_epi16(
+        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(before)), 6);
+    __m512i high1 = _mm512_slli_epi16(
+        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(before, 1)), 6);
+    /* (lead & 0x1F) << 6 | (continuation & 0x3F): high where lead_bits,
+     * else low */
+    *units0 = _mm512_mask_mov_epi16(
+        low0, (__mmask32)conts,
+        _mm512_ternarylogic_epi32(low0, high0, lead_bits, 0xD8));
+    *units1 = _mm512_mask_mov_epi16(
+        low1, (__mmask32)(conts >> 32),
+        _mm512_ternarylogic_epi32(low1, high1, lead_bits, 0xD8));
+}
+
+/* Stores the units of the lanes `ends` of units0 (lanes 0-31) and units1
+ * (32-63), in order, at dst; returns how many. */
+WENC_TARGET_AVX512 static inline size_t
+utf8_store_ends512(__m512i units0, __m512i units1, uint64_t ends,
+                   uint16_t *dst)
+{
+    size_t count = (size_t)_mm_popcnt_u64(ends);
+    size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)ends);
+    units0 = _mm512_maskz_compress_epi16((__mmask32)ends, units0);
+    units1 = _mm512_maskz_compress_epi16((__mmask32)(ends >> 32), units1);
+    _mm512_mask_storeu_epi16((void *)dst, _bzhi_u32(~0u, (unsigned)count0),
+                             units0);
+    _mm512_mask_storeu_epi16((void *)(dst + count0),
+                             _bzhi_u32(~0u, (unsigned)(count - count0)),
+                             units1);
+    return count;
+}
+
 WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                                                       size_t n, uint16_t *dst,
                                                       size_t cap,
                                                       size_t *written)
 {
     const __m512i continuation_max = _mm512_set1_epi8(-64); /* 0xC0 */
+    const __m512i lead3_min = _mm512_set1_epi8((char)0xE0);
     const __m512i lead4_min = _mm512_set1_epi8((char)0xF0);
     utf8_checker512 check;
     utf8_check512_init(&check);
     __m512i prev = _mm512_setzero_si512();
     __m512i cur = utf8_block512(src, n);
     uint64_t cur_non_ascii = _mm512_movepi8_mask(cur);
-    uint64_t prev_conts = 0, prev_leads4 = 0;
+    uint64_t cur_leads3 = _mm512_cmpge_epu8_mask(cur, lead3_min);
+    uint64_t cur_conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
+    uint64_t prev_conts = 0, prev_leads3 = 0, prev_leads4 = 0;
     size_t pos = 0, out = 0;
     if (cur_non_ascii == 0)
         utf8_check512_ascii(&check, cur);
@@ -201,15 +253,24 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                 cur = next;
             } while (n - pos >= 128 && cap - out >= 64);
             utf8_check512_ascii(&check, cur);
-            prev_conts = prev_leads4 = 0;
+            prev_conts = prev_leads3 = prev_leads4 = 0;
         }
         size_t next_at = pos + 64;
         __m512i next = next_at < n ? utf8_block512(src + next_at, n - next_at)
                                    : _mm512_setzero_si512();
         uint64_t next_non_ascii = _mm512_movepi8_mask(next);
+        uint64_t next_leads3 = 0, next_conts = 0;
+        if (next_non_ascii != 0) {
+            next_leads3 = _mm512_cmpge_epu8_mask(next, lead3_min);
+            next_conts = _mm512_cmplt_epi8_mask(next, continuation_max);
+        }
         if ((next_non_ascii | cur_non_ascii) == 0)
             utf8_check512_ascii(&check, next);
-        else if (utf8_check512(&check, next) != 0)
+        else if ((next_leads3 | check.leads3 >> 61) == 0) {
+            /* ASCII and sequences of two bytes: Latin-script text */
+            if (utf8_check512_two(&check, next, next_conts) != 0)
+                break;
+        } else if (utf8_check512(&check, next) != 0)
             break;
         size_t live = n - pos < 64 ? n - pos : 64;
         uint64_t live_mask = _bzhi_u64(~UINT64_C(0), (unsigned)live);
@@ -224,12 +285,23 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                 _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(cur, 1)));
             out += live;
             prev_conts = prev_leads4 = 0;
+        } else if ((cur_leads3 | prev_leads3 >> 61) == 0 && pos > 0) {
+            /* sequences of one and two bytes only */
+            uint64_t conts = cur_conts;
+            uint64_t ends = ~(conts >> 1 | next_conts << 63) & live_mask;
+            if (cap - out < (size_t)_mm_popcnt_u64(ends))
+                break;
+            __m512i units0, units1;
+            utf8_two_units512(
+                cur, utf8_block512(src + pos - 1, live), conts, &units0,
+                &units1);
+            out += utf8_store_ends512(units0, units1, ends, dst + out);
+            prev_conts = conts;
+            prev_leads4 = 0;
         } else {
-            uint64_t conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
+            uint64_t conts = cur_conts;
             uint64_t leads4 = _mm512_cmpge_epu8_mask(cur, lead4_min);
-            uint64_t next_cont =
-                next_at < n && (src[next_at] & 0xC0) == 0x80;
-            uint64_t ends = ~(conts >> 1 | next_cont << 63);
+            uint64_t ends = ~(conts >> 1 | next_conts << 63);
             if ((prev_leads4 >> 61 & 1) != 0) {
                 size_t made = utf8_block_to_utf16(src, pos, pos + live,
                                                   dst + out, cap - out);
@@ -258,20 +330,9 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
                     ends |= thirds & ~(UINT64_C(1) << 63);
                 }
                 ends &= live_mask;
-                size_t count = (size_t)_mm_popcnt_u64(ends);
-                if (cap - out < count)
+                if (cap - out < (size_t)_mm_popcnt_u64(ends))
                     break;
-                size_t count0 = (size_t)_mm_popcnt_u32((uint32_t)ends);
-                units0 = _mm512_maskz_compress_epi16((__mmask32)ends, units0);
-                units1 =
-                    _mm512_maskz_compress_epi16((__mmask32)(ends >> 32), units1);
-                _mm512_mask_storeu_epi16((void *)(dst + out),
-                                         _bzhi_u32(~0u, (unsigned)count0),
-                                         units0);
-                _mm512_mask_storeu_epi16(
-                    (void *)(dst + out + count0),
-                    _bzhi_u32(~0u, (unsigned)(count - count0)), units1);
-                out += count;
+                out += utf8_store_ends512(units0, units1, ends, dst + out);
             }
             prev_conts = conts;
             prev_leads4 = leads4;
@@ -279,6 +340,9 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
         prev = cur;
         cur = next;
         cur_non_ascii = next_non_ascii;
+        prev_leads3 = cur_leads3;
+        cur_leads3 = next_leads3;
+        cur_conts = next_conts;
         pos = next_at < n ? next_at : n;
     }
 stopped:

@@ -266,15 +266,16 @@ static size_t fill(uint8_t *d, size_t n, int kind)
 }
 
 /* A probe of 1-4 bytes put at offset `at` of 160 bytes of filler (ASCII,
- * three-byte and mixed), for offsets that place it across a 32 and a
- * 64-byte boundary, at the start, and in the last 32 bytes (which the
- * 64-byte kernel reads under a mask); the text ending after the probe too. */
+ * two-byte, three-byte and mixed), for offsets that place it across a 32
+ * and a 64-byte boundary, at the start of the first and the second block,
+ * and in the last 32 bytes (which the 64-byte kernel reads under a mask);
+ * the text ending after the probe too. */
 static unsigned long probe_everywhere(th *t, const uint8_t *probe, size_t len,
                                       expected *x, uint8_t *out8,
                                       uint16_t *out16)
 {
-    static const size_t offsets[] = {0, 30, 31, 62, 63, 127};
-    static const int kinds[] = {0, 2, 4};
+    static const size_t offsets[] = {0, 30, 31, 62, 63, 64, 65, 127};
+    static const int kinds[] = {0, 1, 2, 4};
     uint8_t buf[200];
     unsigned long failures = 0;
     for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
