@@ -26,7 +26,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan asan-clang clang check-tables node difftest bench bench-check fuzz test-valgrind analyze clean help
+.PHONY: all build test demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -84,6 +84,13 @@ SECONDS ?= 30
 fuzz:
 	fuzz/run.sh $(SECONDS)
 
+# The same targets with the AVX-512 kernels off (AVX2 at most), then with
+# every vector kernel off, each for LEVEL_SECONDS.
+LEVEL_SECONDS ?= 10
+fuzz-levels:
+	FUZZ_BUILD_DIR=build-fuzz-avx2 FUZZ_CFLAGS=-DWENC_NO_AVX512 fuzz/run.sh $(LEVEL_SECONDS)
+	FUZZ_BUILD_DIR=build-fuzz-portable FUZZ_CFLAGS=-DWENC_NO_RUNTIME_SIMD fuzz/run.sh $(LEVEL_SECONDS)
+
 # The Node.js binding (bindings/node): npm ci for its headers, then the addon.
 node:
 	sh bindings/node/build.sh
@@ -123,6 +130,7 @@ help:
 	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
 	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
+	@echo "make fuzz-levels    the same with AVX-512 off, then every vector kernel off (LEVEL_SECONDS, default 10)"
 	@echo "make test-valgrind  run the test suite under valgrind memcheck"
 	@echo "make analyze        gcc -fanalyzer, clang-tidy and cppcheck"
 	@echo "make clean          remove the build directories"

@@ -217,10 +217,8 @@ utf8_store_ends512(__m512i units0, __m512i units1, uint64_t ends,
     return count;
 }
 
-WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
-                                                      size_t n, uint16_t *dst,
-                                                      size_t cap,
-                                                      size_t *written)
+WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
+    const uint8_t *src, size_t n, uint16_t *dst, size_t cap, size_t *written)
 {
     const __m512i continuation_max = _mm512_set1_epi8(-64); /* 0xC0 */
     const __m512i lead3_min = _mm512_set1_epi8((char)0xE0);
@@ -348,6 +346,42 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
 stopped:
     *written = out;
     return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+
+/* Leading ASCII is widened before the checker is set up, which short
+ * inputs measured to notice. */
+WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
+                                                      size_t n, uint16_t *dst,
+                                                      size_t cap,
+                                                      size_t *written)
+{
+    size_t pos = 0;
+    while (n - pos >= 64 && cap - pos >= 64) {
+        __m512i in = _mm512_loadu_si512((const void *)(src + pos));
+        if (_mm512_movepi8_mask(in) != 0)
+            break;
+        utf8_widen512(in, dst + pos);
+        pos += 64;
+    }
+    if (n - pos < 64 && cap - pos >= n - pos) {
+        __mmask64 live = _bzhi_u64(~UINT64_C(0), (unsigned)(n - pos));
+        __m512i in = _mm512_maskz_loadu_epi8(live, (const void *)(src + pos));
+        if (_mm512_movepi8_mask(in) == 0) {
+            _mm512_mask_storeu_epi16(
+                (void *)(dst + pos), (__mmask32)live,
+                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(in)));
+            _mm512_mask_storeu_epi16(
+                (void *)(dst + pos + 32), (__mmask32)(live >> 32),
+                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
+            *written = n;
+            return n;
+        }
+    }
+    size_t made = 0;
+    size_t read = utf8_blocks_to_utf16_avx512(src + pos, n - pos, dst + pos,
+                                              cap - pos, &made);
+    *written = pos + made;
+    return pos + read;
 }
 #endif
 

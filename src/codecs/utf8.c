@@ -22,7 +22,7 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
                                   size_t *out, size_t cap)
 {
     size_t i = 0, o = *out;
-    if (n >= 64 && cap - o >= 32) {
+    if (n >= 48 && cap - o >= 32) {
         /* less input or room measured faster one sequence at a time */
         size_t made = 0;
         i = wenc_utf8_to_utf16_vectors(s, n, d + o, cap - o, &made);
