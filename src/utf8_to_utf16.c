@@ -126,6 +126,18 @@ WENC_TARGET_AVX512 static inline void utf8_widen512(__m512i in, uint16_t *dst)
                         _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
 }
 
+/* Widens the ASCII bytes of `in` in the lanes `live` to dst. */
+WENC_TARGET_AVX512 static inline void utf8_widen512_live(__m512i in,
+                                                        uint64_t live,
+                                                        uint16_t *dst)
+{
+    _mm512_mask_storeu_epi16((void *)dst, (__mmask32)live,
+                             _mm512_cvtepu8_epi16(_mm512_castsi512_si256(in)));
+    _mm512_mask_storeu_epi16(
+        (void *)(dst + 32), (__mmask32)(live >> 32),
+        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
+}
+
 /* The units of lanes 32 * half .. 32 * half + 31 of `cur` (after `prev`)
  * but those of four bytes. Bit i of `ascii`: b[i] is ASCII; of `three`: b[i]
  * and b[i-1] are continuations. */
@@ -275,12 +287,7 @@ WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
         if (cur_non_ascii == 0) {
             if (cap - out < live)
                 break;
-            _mm512_mask_storeu_epi16(
-                (void *)(dst + out), (__mmask32)live_mask,
-                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(cur)));
-            _mm512_mask_storeu_epi16(
-                (void *)(dst + out + 32), (__mmask32)(live_mask >> 32),
-                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(cur, 1)));
+            utf8_widen512_live(cur, live_mask, dst + out);
             out += live;
             prev_conts = prev_leads4 = 0;
         } else if ((cur_leads3 | prev_leads3 >> 61) == 0 && pos > 0) {
@@ -367,12 +374,7 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
         __mmask64 live = _bzhi_u64(~UINT64_C(0), (unsigned)(n - pos));
         __m512i in = _mm512_maskz_loadu_epi8(live, (const void *)(src + pos));
         if (_mm512_movepi8_mask(in) == 0) {
-            _mm512_mask_storeu_epi16(
-                (void *)(dst + pos), (__mmask32)live,
-                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(in)));
-            _mm512_mask_storeu_epi16(
-                (void *)(dst + pos + 32), (__mmask32)(live >> 32),
-                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(in, 1)));
+            utf8_widen512_live(in, live, dst + pos);
             *written = n;
             return n;
         }
