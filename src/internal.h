@@ -162,6 +162,34 @@ unsigned wenc_utf8_vector_width(size_t n);
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written);
 
+/* ---- two-byte decoders' vector path (double_byte_simd.c) ----------------- */
+
+/* What the vector path needs to know of a two-byte encoding. Byte ranges
+ * are {first, last}, inclusive; a range may repeat another. A character is
+ * an ASCII byte or a lead byte and a trail byte, whose pointer is
+ * (lead - lead_base[lead >= lead_split]) * trail_count
+ *     + trail - trail_base[trail >= trail_split]
+ * and whose code point is index[pointer] (0: none). */
+typedef struct double_byte_spec {
+    uint8_t lead[2][2];  /* every lead byte of the encoding */
+    uint8_t slow[3][2];  /* lead bytes the codec's own loop decodes */
+    uint8_t trail[2][2]; /* the trail bytes */
+    uint8_t lead_split, trail_split;
+    uint8_t lead_base[2], trail_base[2];
+    uint16_t trail_count;
+    const uint16_t *index;
+    const size_t *index_size;
+} double_byte_spec;
+
+/* Decodes the longest prefix of src[0..n) made of characters the spec lets
+ * the vector path take (see double_byte_simd.c), src starting a character,
+ * into dst as UTF-16 (utf16) or UTF-8, which must have room for n units or
+ * 3 * n bytes; sets *written to the units or bytes and returns the bytes
+ * read. 0 when no kernel runs here. */
+size_t wenc_double_byte_vectors(const double_byte_spec *spec,
+                                const uint8_t *src, size_t n, void *dst,
+                                size_t *written, int utf16);
+
 /* ---- decoders ------------------------------------------------------------ */
 
 /* A codec's decode loop. Reads src[0..src_len), writes at most dst_cap sink

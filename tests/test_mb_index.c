@@ -20,6 +20,7 @@
  * pin the reference algorithms themselves.
  */
 #include "harness.h"
+#include "simd_level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1867,6 +1868,183 @@ static void sweep_all(th *t, lctx *c, const data *d)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Long streams (the vector path of the two-byte decoders)                    */
+/* ------------------------------------------------------------------------ */
+
+/* The index a two-byte pair of `id` points into, and the pair's bytes for
+ * pointer p (§10-§13's pointer formulas, inverted). */
+static const th_index *pair_index(const data *d, wenc_id id)
+{
+    switch (id) {
+    case WENC_GBK:
+    case WENC_GB18030: return &d->gb;
+    case WENC_BIG5: return &d->big5;
+    case WENC_EUC_KR: return &d->kr;
+    default: return &d->j208;
+    }
+}
+
+static void pair_bytes(wenc_id id, size_t p, uint8_t b[2])
+{
+    size_t t;
+    switch (id) {
+    case WENC_GBK:
+    case WENC_GB18030:
+        t = p % 190;
+        b[0] = (uint8_t)(p / 190 + 0x81);
+        b[1] = (uint8_t)(t + (t < 0x3F ? 0x40 : 0x41));
+        break;
+    case WENC_BIG5:
+        t = p % 157;
+        b[0] = (uint8_t)(p / 157 + 0x81);
+        b[1] = (uint8_t)(t + (t < 0x3F ? 0x40 : 0x62));
+        break;
+    case WENC_EUC_KR:
+        b[0] = (uint8_t)(p / 190 + 0x81);
+        b[1] = (uint8_t)(p % 190 + 0x41);
+        break;
+    case WENC_EUC_JP:
+        b[0] = (uint8_t)(p / 94 + 0xA1);
+        b[1] = (uint8_t)(p % 94 + 0xA1);
+        break;
+    default: /* Shift_JIS */
+        t = p % 188;
+        b[0] = (uint8_t)(p / 188 < 0x1F ? p / 188 + 0x81 : p / 188 + 0xC1);
+        b[1] = (uint8_t)(t + (t < 0x3F ? 0x40 : 0x41));
+        break;
+    }
+}
+
+/* Appends k-th filler character: a pair with a BMP code point from the
+ * middle of the index (most of them), or an ASCII letter (every fifth). */
+static size_t filler_char(const data *d, wenc_id id, size_t k, uint8_t *out)
+{
+    if (k % 5 == 4) {
+        out[0] = (uint8_t)('a' + k % 26);
+        return 1;
+    }
+    const th_index *ix = pair_index(d, id);
+    size_t size = id == WENC_EUC_JP ? 94 * 94 : ix->size;
+    for (size_t step = 0;; step++) {
+        size_t p = size / 4 + (k * 7919 + step * 13) % (size / 2);
+        uint32_t cp = ix_cp(ix, (long)p);
+        if (cp != NO_CP && cp <= 0xFFFF) {
+            pair_bytes(id, p, out);
+            return 2;
+        }
+    }
+}
+
+/* A pointer of the middle of the index that has no code point. */
+static bool unmapped_pair(const data *d, wenc_id id, uint8_t b[2])
+{
+    const th_index *ix = pair_index(d, id);
+    size_t size = id == WENC_EUC_JP ? 94 * 94 : ix->size;
+    for (size_t p = size / 3; p < size; p++) {
+        if (ix_cp(ix, (long)p) == NO_CP) {
+            pair_bytes(id, p, b);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Each probe (1-4 bytes: an error, a character the vector path leaves to
+ * the codec's loop, a lead byte alone) at every offset 0-150 of 220 bytes
+ * of filler, the text also ending right after it; against the reference
+ * decoder, to UTF-8 and UTF-16 in both modes. */
+static void long_streams(th *t, lctx *c, const data *d, wenc_id id)
+{
+    typedef struct probe {
+        uint8_t len, b[4];
+    } probe;
+    probe probes[16] = {
+        {2, {0x81, 0x20}}, {1, {0x80}}, {1, {0xFF}},
+        {2, {0xFE, 0xFE}}, {1, {0xA4}}, {2, {0x00, 0x7F}}};
+    size_t nprobes = 6;
+    uint8_t pair[2];
+    if (unmapped_pair(d, id, pair))
+        probes[nprobes++] = (probe){2, {pair[0], pair[1]}};
+    switch (id) {
+    case WENC_BIG5:
+        /* two code points; plane 2 (pointer 947, 0x87 0x40 area); 0xC8;
+         * 0xFA-0xFE */
+        probes[nprobes++] = (probe){2, {0x88, 0x62}};
+        probes[nprobes++] = (probe){2, {0x88, 0x66}};
+        for (size_t p = 0; p < d->big5.size; p++) {
+            if (ix_cp(&d->big5, (long)p) != NO_CP &&
+                ix_cp(&d->big5, (long)p) > 0xFFFF) {
+                pair_bytes(id, p, pair);
+                probes[nprobes++] = (probe){2, {pair[0], pair[1]}};
+                break;
+            }
+        }
+        probes[nprobes++] = (probe){2, {0xC8, 0x7A}};
+        probes[nprobes++] = (probe){2, {0xFA, 0x40}};
+        probes[nprobes++] = (probe){2, {0xA4, 0x80}};
+        break;
+    case WENC_SHIFT_JIS:
+        probes[nprobes++] = (probe){1, {0xB1}};
+        probes[nprobes++] = (probe){2, {0xF0, 0x40}};
+        probes[nprobes++] = (probe){2, {0x88, 0x7F}};
+        probes[nprobes++] = (probe){2, {0xEA, 0xA4}};
+        break;
+    case WENC_EUC_JP:
+        probes[nprobes++] = (probe){2, {0x8E, 0xB1}};
+        probes[nprobes++] = (probe){3, {0x8F, 0xB0, 0xA1}};
+        probes[nprobes++] = (probe){2, {0xB0, 0x80}};
+        break;
+    case WENC_GB18030:
+    case WENC_GBK:
+        probes[nprobes++] = (probe){4, {0x81, 0x30, 0x81, 0x30}};
+        probes[nprobes++] = (probe){2, {0x81, 0x7F}};
+        probes[nprobes++] = (probe){2, {0xA1, 0x30}};
+        break;
+    default: /* EUC-KR */
+        probes[nprobes++] = (probe){2, {0x81, 0x40}};
+        probes[nprobes++] = (probe){2, {0xC9, 0xA1}};
+        break;
+    }
+    enum { TOTAL = 220, MAX_AT = 150 };
+    uint8_t text[TOTAL + 8];
+    th_expect x;
+    memset(&x, 0, sizeof x);
+    unsigned long before = t->failed, inputs = 0;
+    for (size_t i = 0; i < nprobes; i++) {
+        for (size_t at = 0; at <= MAX_AT; at++) {
+            size_t n = 0, k = at; /* a different filler per offset */
+            while (n < at)
+                n += filler_char(d, id, k++, text + n);
+            if (n != at)
+                continue; /* `at` falls inside a pair: covered by at - 1 */
+            memcpy(text + n, probes[i].b, probes[i].len);
+            size_t probe_end = n + probes[i].len;
+            n = probe_end;
+            while (n + 2 <= TOTAL)
+                n += filler_char(d, id, k++, text + n);
+            size_t ends[2] = {n, probe_end};
+            for (int e = 0; e < 2; e++) {
+                ref_decode(d, id, text, ends[e], &x);
+                light_decode4(t, c, id, text, ends[e], &x);
+                inputs++;
+            }
+        }
+    }
+    /* the filler alone, every length from 60 to 220 */
+    for (size_t len = 60; len <= TOTAL; len++) {
+        size_t n = 0, k = len;
+        while (n < len)
+            n += filler_char(d, id, k++, text + n);
+        ref_decode(d, id, text, n, &x);
+        light_decode4(t, c, id, text, n, &x);
+        inputs++;
+    }
+    th_note(t, "%s long streams: %zu probes, %lu inputs, %lu failures",
+            wenc_name(id), nprobes, inputs, t->failed - before);
+    th_expect_free(&x);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Encoding every scalar value                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -2090,7 +2268,7 @@ static void hand_others(th *t)
 int main(void)
 {
     th t;
-    th_begin(&t, "test_mb_index");
+    TH_BEGIN_SIMD(&t, "test_mb_index");
     data d;
     data_load(&d);
     if (!d.has_gb && !d.has_ranges && !d.has_big5 && !d.has_j208 &&
@@ -2135,6 +2313,17 @@ int main(void)
         th_note(&t, "SKIPPED: EUC-KR decoding (index-euc-kr.txt absent)");
 
     sweep_all(&t, &c, &d);
+
+    static const wenc_id pair_ids[6] = {WENC_GB18030, WENC_GBK, WENC_BIG5,
+                                        WENC_EUC_JP, WENC_SHIFT_JIS,
+                                        WENC_EUC_KR};
+    for (size_t i = 0; i < 6; i++) {
+        if (have(&d, pair_ids[i]))
+            long_streams(&t, &c, &d, pair_ids[i]);
+        else
+            th_note(&t, "SKIPPED: %s long streams (index data absent)",
+                    wenc_name(pair_ids[i]));
+    }
 
     static const wenc_id enc_ids[7] = {WENC_GB18030, WENC_GBK, WENC_BIG5,
                                        WENC_EUC_JP, WENC_ISO_2022_JP,

@@ -33,6 +33,15 @@ WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* The vector path: leads 0x81-0xA0, 0xC8 and 0xFA-0xFE (the pointers of
+ * two code points and of plane 2) left to big5_pair(). */
+static const double_byte_spec big5_vectors = {
+    {{0x81, 0xFE}, {0x81, 0xFE}},
+    {{0x81, 0xA0}, {0xC8, 0xC8}, {0xFA, 0xFE}},
+    {{0x40, 0x7E}, {0xA1, 0xFE}},
+    0x81, 0x7F, {0x81, 0x81}, {0x40, 0x62}, 157,
+    wenc_big5_index, &wenc_big5_index_size};
+
 /* §11.1.1 Big5 decoder */
 WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,
                                      size_t len, size_t *consumed, void *dst,
@@ -40,7 +49,8 @@ WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,
                                      int utf16)
 {
     return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
-                             utf16, big5_first, big5_pair);
+                             utf16, big5_first, big5_pair,
+                             &big5_vectors);
 }
 
 DEFINE_DECODE_SINKS(big5, big5_decode)

@@ -27,6 +27,14 @@ WENC_INLINE size_t euc_jp_two_bytes(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return cps[0] != 0;
 }
 
+/* The vector path: jis0208's pairs (0x8E and 0x8F are left to the loop). */
+static const double_byte_spec euc_jp_vectors = {
+    {{0xA1, 0xFE}, {0xA1, 0xFE}},
+    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    {{0xA1, 0xFE}, {0xA1, 0xFE}},
+    0xA1, 0xA1, {0xA1, 0xA1}, {0xA1, 0xA1}, 94,
+    wenc_jis0208_index, &wenc_jis0208_index_size};
+
 /* §12.1.1 EUC-JP decoder */
 WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
                                        size_t len, size_t *consumed,
@@ -39,7 +47,7 @@ WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
     for (;;) {
         if (!lead) {
             lead_trail_fast(src, &pos, len, dst, &out, cap, utf16,
-                            euc_jp_first, euc_jp_two_bytes);
+                            euc_jp_first, euc_jp_two_bytes, &euc_jp_vectors);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

@@ -18,6 +18,13 @@ WENC_INLINE size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+static const double_byte_spec euc_kr_vectors = {
+    {{0x81, 0xFE}, {0x81, 0xFE}},
+    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    {{0x41, 0xFE}, {0x41, 0xFE}},
+    0x81, 0x41, {0x81, 0x81}, {0x41, 0x41}, 190,
+    wenc_euc_kr_index, &wenc_euc_kr_index_size};
+
 /* §13.1.1 EUC-KR decoder */
 WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,
                                        size_t len, size_t *consumed,
@@ -25,7 +32,8 @@ WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,
                                        bool last, int utf16)
 {
     return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
-                             utf16, euc_kr_first, euc_kr_pair);
+                             utf16, euc_kr_first, euc_kr_pair,
+                             &euc_kr_vectors);
 }
 
 DEFINE_DECODE_SINKS(euc_kr, euc_kr_decode)

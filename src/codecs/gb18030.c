@@ -62,6 +62,15 @@ WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
     return cps[0] != 0;
 }
 
+/* The vector path: two-byte sequences (0x80 and four-byte sequences are
+ * left to the loop). */
+static const double_byte_spec gb18030_vectors = {
+    {{0x81, 0xFE}, {0x81, 0xFE}},
+    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    {{0x40, 0x7E}, {0x80, 0xFE}},
+    0x81, 0x7F, {0x81, 0x81}, {0x40, 0x41}, 190,
+    wenc_gb18030_index, &wenc_gb18030_index_size};
+
 /* §10.2.1 gb18030 decoder */
 WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
                                         size_t len, size_t *consumed,
@@ -74,7 +83,8 @@ WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
     for (;;) {
         if (g[FIRST] == 0) {
             lead_trail_fast(src, &pos, len, dst, &out, cap, utf16,
-                            gb18030_first, gb18030_two_bytes);
+                            gb18030_first, gb18030_two_bytes,
+                            &gb18030_vectors);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

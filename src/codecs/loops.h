@@ -70,17 +70,35 @@ WENC_INLINE void fast_ascii_step(const uint8_t *src, size_t *pos, size_t end,
  * case in the room left (3 UTF-8 bytes or 1 UTF-16 unit per input byte), so
  * that nothing is checked per code point. `first` answering FIRST_ERROR, or
  * `pair` answering 0, stops it before that byte: the codec's general loop
- * then takes over, errors and longer sequences included.
+ * then takes over, errors and longer sequences included. With a `spec`, the
+ * vector path takes what it can (wenc_double_byte_vectors()); after it stops
+ * this loop decodes one character, or 64 bytes when the vector path took
+ * less than that, before handing back.
  */
 WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
                                  size_t len, void *dst, size_t *out_io,
                                  size_t cap, int utf16, first_fn first,
-                                 pair_fn pair)
+                                 pair_fn pair, const double_byte_spec *spec)
 {
     size_t pos = *pos_io, out = *out_io;
     size_t room = utf16 ? cap - out : (cap - out) / 3;
     size_t end = pos + (len - pos < room ? len - pos : room);
+    size_t vectors_from =
+        spec != NULL && end - pos >= 64 && wenc_cpu_has_avx512() ? pos
+                                                                 : SIZE_MAX;
     while (pos < end) {
+        if (pos >= vectors_from && end - pos >= 64) {
+            size_t made = 0;
+            void *at = utf16 ? (void *)((uint16_t *)dst + out)
+                             : (void *)((uint8_t *)dst + out);
+            size_t read = wenc_double_byte_vectors(spec, src + pos, end - pos,
+                                                   at, &made, utf16);
+            pos += read;
+            out += made;
+            vectors_from = pos + (read < 64 ? 64 : 1);
+            if (pos == end)
+                break;
+        }
         uint8_t b = src[pos];
         uint32_t cps[2];
         if (b < 0x80) {
@@ -117,14 +135,16 @@ WENC_INLINE codec_status lead_trail_decode(wenc_decoder *dec,
                                            size_t *consumed, void *dst,
                                            size_t cap, size_t *written,
                                            bool last, int utf16,
-                                           first_fn first, pair_fn pair)
+                                           first_fn first, pair_fn pair,
+                                           const double_byte_spec *spec)
 {
     uint8_t lead = dec->bytes_[0];
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     for (;;) {
         if (!lead) {
-            lead_trail_fast(src, &pos, len, dst, &out, cap, utf16, first, pair);
+            lead_trail_fast(src, &pos, len, dst, &out, cap, utf16, first, pair,
+                            spec);
             if (!sink_ascii_run(src, &pos, len, dst, &out, cap, utf16)) {
                 st = CODEC_OUTPUT_FULL;
                 goto done;

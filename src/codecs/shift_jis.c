@@ -33,6 +33,15 @@ WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* The vector path: leads 0xF0-0xFC (the EUDC pointers, 8836 on) left to
+ * shift_jis_pair(). */
+static const double_byte_spec shift_jis_vectors = {
+    {{0x81, 0x9F}, {0xE0, 0xFC}},
+    {{0xF0, 0xFC}, {0xF0, 0xFC}, {0xF0, 0xFC}},
+    {{0x40, 0x7E}, {0x80, 0xFC}},
+    0xA0, 0x7F, {0x81, 0xC1}, {0x40, 0x41}, 188,
+    wenc_jis0208_index, &wenc_jis0208_index_size};
+
 /* §12.3.1 Shift_JIS decoder */
 WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
                                           const uint8_t *src, size_t len,
@@ -41,7 +50,8 @@ WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
                                           bool last, int utf16)
 {
     return lead_trail_decode(dec, src, len, consumed, dst, cap, written, last,
-                             utf16, shift_jis_first, shift_jis_pair);
+                             utf16, shift_jis_first, shift_jis_pair,
+                             &shift_jis_vectors);
 }
 
 DEFINE_DECODE_SINKS(shift_jis, shift_jis_decode)
