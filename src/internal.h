@@ -515,6 +515,15 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
     return map->pages[map->page_of[cp >> 8]][cp & 0xFF];
 }
 
+/* The byte-map encoders' vector path (byte_map_simd.c): encodes what it can
+ * of src[0..n) (UTF-16 units, or UTF-8 bytes that are whole, valid
+ * sequences as far as it reads) with `map` into dst, which has room for
+ * 2 * n bytes (UTF-16) or n bytes (UTF-8); stops before a surrogate or a
+ * code point the map has no bytes for. Sets *written to the bytes and
+ * returns the input read (0 when no kernel runs here). */
+size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
+                             uint8_t *dst, size_t *written, int utf16);
+
 /* Indexes (pointer -> code point, 0 = none) and encoder maps. */
 extern const uint16_t wenc_gb18030_index[];
 extern const size_t wenc_gb18030_index_size;

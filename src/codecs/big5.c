@@ -90,13 +90,21 @@ static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return 2;
 }
 
+static size_t big5_vector(const wenc_encoder *enc, const void *src,
+                          size_t n, uint8_t *dst, size_t *written, int utf16)
+{
+    (void)enc;
+    return wenc_byte_map_vectors(&wenc_big5_bytes, src, n, dst, written, utf16);
+}
+
 WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
                                      size_t len, size_t *consumed,
                                      uint8_t *dst, size_t cap, size_t *written,
                                      bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, big5_step, big5_bytes_of, NULL);
+                            utf16, big5_step, big5_bytes_of,
+                            big5_vector);
 }
 
 DEFINE_ENCODE_READERS(big5, big5_encode)

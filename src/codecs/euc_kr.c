@@ -53,13 +53,21 @@ static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(euc_kr_bytes_of(enc, cp), out);
 }
 
+static size_t euc_kr_vector(const wenc_encoder *enc, const void *src,
+                            size_t n, uint8_t *dst, size_t *written, int utf16)
+{
+    (void)enc;
+    return wenc_byte_map_vectors(&wenc_euc_kr_bytes, src, n, dst, written, utf16);
+}
+
 WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
                                        size_t len, size_t *consumed,
                                        uint8_t *dst, size_t cap,
                                        size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, euc_kr_step, euc_kr_bytes_of, NULL);
+                            utf16, euc_kr_step, euc_kr_bytes_of,
+                            euc_kr_vector);
 }
 
 DEFINE_ENCODE_READERS(euc_kr, euc_kr_encode)

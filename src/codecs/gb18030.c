@@ -240,13 +240,24 @@ static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
     return 4;
 }
 
+static size_t gb18030_vector(const wenc_encoder *enc, const void *src,
+                             size_t n, uint8_t *dst, size_t *written,
+                             int utf16)
+{
+    return wenc_byte_map_vectors(enc->encoding_ == WENC_GBK
+                                     ? &wenc_gbk_bytes
+                                     : &wenc_gb18030_bytes,
+                                 src, n, dst, written, utf16);
+}
+
 WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
                                         size_t len, size_t *consumed,
                                         uint8_t *dst, size_t cap,
                                         size_t *written, bool last, int utf16)
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
-                            utf16, gb18030_step, gb18030_bytes_of, NULL);
+                            utf16, gb18030_step, gb18030_bytes_of,
+                            gb18030_vector);
 }
 
 DEFINE_ENCODE_READERS(gb18030, gb18030_encode)

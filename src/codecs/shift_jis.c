@@ -72,6 +72,13 @@ static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
     return put_mapped(shift_jis_bytes_of(enc, cp), out);
 }
 
+static size_t shift_jis_vector(const wenc_encoder *enc, const void *src,
+                               size_t n, uint8_t *dst, size_t *written, int utf16)
+{
+    (void)enc;
+    return wenc_byte_map_vectors(&wenc_shift_jis_bytes, src, n, dst, written, utf16);
+}
+
 WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
                                           size_t len, size_t *consumed,
                                           uint8_t *dst, size_t cap,
@@ -80,7 +87,7 @@ WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
 {
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, shift_jis_step,
-                            shift_jis_bytes_of, NULL);
+                            shift_jis_bytes_of, shift_jis_vector);
 }
 
 DEFINE_ENCODE_READERS(shift_jis, shift_jis_encode)
