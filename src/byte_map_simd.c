@@ -5,7 +5,7 @@
  * from the map's 256-entry page table, held in four registers and read by
  * VPERMI2B; its bytes from the page, read by VPGATHERDD; the one or two
  * bytes of each unit are packed by VPCOMPRESSB. UTF-8 input is transcoded
- * to UTF-16 first, 256 bytes at a time, by the UTF-8 decoder's kernel.
+ * to UTF-16 first (wenc_utf8_encode_via_utf16()).
  *
  * The kernel stops before the first unit it does not take: a surrogate, or
  * a code point the map has no bytes for (errors, and the steps the map
@@ -105,40 +105,11 @@ WENC_TARGET_AVX512 static size_t map_units_avx512(const byte_map *map,
     return pos;
 }
 
-/* The UTF-8 bytes of the first `units` code points of src, all in the BMP. */
-static size_t utf8_bytes_of(const uint8_t *src, size_t units)
+WENC_TARGET_AVX512 static size_t map_units(const void *map,
+                                           const uint16_t *units, size_t n,
+                                           uint8_t *dst, size_t *written)
 {
-    size_t pos = 0;
-    for (size_t i = 0; i < units; i++)
-        pos += src[pos] < 0x80 ? 1 : src[pos] < 0xE0 ? 2 : 3;
-    return pos;
-}
-
-WENC_TARGET_AVX512 static size_t map_utf8_avx512(const byte_map *map,
-                                                 const uint8_t *src, size_t n,
-                                                 uint8_t *dst,
-                                                 size_t *written)
-{
-    uint16_t units[256];
-    size_t pos = 0, out = 0;
-    while (n - pos >= 64) {
-        size_t chunk = n - pos < 256 ? n - pos : 256, count = 0, made = 0;
-        size_t read =
-            wenc_utf8_to_utf16_vectors(src + pos, chunk, units, 256, &count);
-        if (count == 0)
-            break;
-        size_t used = map_units_avx512(map, units, count, dst + out, &made);
-        out += made;
-        if (used < count) {
-            pos += utf8_bytes_of(src + pos, used);
-            break;
-        }
-        pos += read;
-        if (read < chunk / 2)
-            break;
-    }
-    *written = out;
-    return pos;
+    return map_units_avx512((const byte_map *)map, units, n, dst, written);
 }
 #endif
 
@@ -149,8 +120,8 @@ size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
     if (n > 0 && wenc_cpu_has_avx512())
         return utf16 ? map_units_avx512(map, (const uint16_t *)src, n, dst,
                                         written)
-                     : map_utf8_avx512(map, (const uint8_t *)src, n, dst,
-                                       written);
+                     : wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
+                                                  written, map_units, map);
 #endif
     (void)map;
     (void)src;

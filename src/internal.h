@@ -162,6 +162,21 @@ unsigned wenc_utf8_vector_width(size_t n);
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written);
 
+/* An encoder's vector path over UTF-16: encodes what it can of
+ * units[0..n) into dst (room for 2 * n bytes), sets *written to the bytes
+ * and returns the units read; it stops before a surrogate. */
+typedef size_t (*utf16_encode_fn)(const void *context, const uint16_t *units,
+                                  size_t n, uint8_t *dst, size_t *written);
+
+/* The same over UTF-8: src[0..n) is decoded to UTF-16 256 bytes at a time
+ * by the kernel above (as far as it is whole, valid sequences) and handed
+ * to `encode`, whose output is never longer than the UTF-8 it came from
+ * when dst has room for n bytes. Sets *written to the bytes and returns the
+ * UTF-8 bytes read: those of the units `encode` read. */
+size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
+                                  size_t *written, utf16_encode_fn encode,
+                                  const void *context);
+
 /* ---- two-byte decoders' vector path (double_byte_simd.c) ----------------- */
 
 /* What the vector path needs to know of a two-byte encoding. Byte ranges

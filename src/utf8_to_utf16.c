@@ -695,6 +695,41 @@ stopped:
 }
 #endif
 
+/* The UTF-8 bytes of the first `units` code points of src, all in the BMP. */
+static size_t utf8_bytes_of(const uint8_t *src, size_t units)
+{
+    size_t pos = 0;
+    for (size_t i = 0; i < units; i++)
+        pos += src[pos] < 0x80 ? 1 : src[pos] < 0xE0 ? 2 : 3;
+    return pos;
+}
+
+size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
+                                  size_t *written, utf16_encode_fn encode,
+                                  const void *context)
+{
+    uint16_t units[256];
+    size_t pos = 0, out = 0;
+    while (n - pos >= 64) {
+        size_t chunk = n - pos < 256 ? n - pos : 256, count = 0, made = 0;
+        size_t read =
+            wenc_utf8_to_utf16_vectors(src + pos, chunk, units, 256, &count);
+        if (count == 0)
+            break;
+        size_t used = encode(context, units, count, dst + out, &made);
+        out += made;
+        if (used < count) {
+            pos += utf8_bytes_of(src + pos, used);
+            break;
+        }
+        pos += read;
+        if (read < chunk / 2)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written)
 {

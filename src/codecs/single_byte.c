@@ -466,9 +466,21 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
     const __m512i rich_block = _mm512_set1_epi16((short)table->encode_block);
     const __m512i latin_block = _mm512_set1_epi16(1);
     size_t pos = 0;
-    while (n - pos >= 64) {
-        __m512i first = _mm512_loadu_si512((const void *)(src + pos));
-        __m512i second = _mm512_loadu_si512((const void *)(src + pos + 32));
+    while (pos < n) {
+        /* the last step reads the units left under a mask: zeros after
+         * them, which are ASCII */
+        uint64_t live = ~UINT64_C(0);
+        __m512i first, second;
+        if (n - pos >= 64) {
+            first = _mm512_loadu_si512((const void *)(src + pos));
+            second = _mm512_loadu_si512((const void *)(src + pos + 32));
+        } else {
+            live = _bzhi_u64(live, (unsigned)(n - pos));
+            first = _mm512_maskz_loadu_epi16((__mmask32)live,
+                                             (const void *)(src + pos));
+            second = _mm512_maskz_loadu_epi16((__mmask32)(live >> 32),
+                                              (const void *)(src + pos + 32));
+        }
         __m512i low = _mm512_inserti64x4(
             _mm512_castsi256_si512(_mm512_cvtepi16_epi8(first)),
             _mm512_cvtepi16_epi8(second), 1);
@@ -495,8 +507,11 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
         uint64_t fine = in_ascii | ((in_latin | in_rich) &
                                     _mm512_test_epi8_mask(bytes, bytes));
         if (fine == ~UINT64_C(0)) {
-            _mm512_storeu_si512((void *)(dst + pos), bytes);
-            pos += 64;
+            if (live == ~UINT64_C(0))
+                _mm512_storeu_si512((void *)(dst + pos), bytes);
+            else
+                _mm512_mask_storeu_epi8((void *)(dst + pos), live, bytes);
+            pos += (size_t)_mm_popcnt_u64(live);
             continue;
         }
         unsigned count = (unsigned)__builtin_ctzll(~fine);
@@ -580,16 +595,26 @@ WENC_TARGET_AVX512 static size_t sb_from_utf8_avx512(
     return pos;
 }
 
+static size_t sb_units(const void *table, const uint16_t *units, size_t n,
+                       uint8_t *dst, size_t *written)
+{
+    size_t taken = sb_from_utf16_avx512((const single_byte_table *)table,
+                                        units, n, dst);
+    *written = taken;
+    return taken;
+}
+
 static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
                         uint8_t *dst, size_t *written, int utf16)
 {
     const single_byte_table *table = table_of(enc->encoding_);
-    if (utf16) {
-        size_t taken = sb_from_utf16_avx512(table, (const uint16_t *)src, n,
-                                            dst);
-        *written = taken;
-        return taken;
-    }
+    if (utf16)
+        return sb_units(table, (const uint16_t *)src, n, dst, written);
+    /* The kernel over UTF-8 takes two-byte sequences only: a block from
+     * U+0800 on (Thai, say) is read through UTF-16. */
+    if (table->encode_block >= 16)
+        return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
+                                          written, sb_units, table);
     return sb_from_utf8_avx512(table, (const uint8_t *)src, n, dst, written);
 }
 #endif
@@ -601,10 +626,7 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
 {
     vector_fn vector = NULL;
 #ifdef WENC_HAVE_RUNTIME_AVX512
-    /* Over UTF-8 the kernel takes two-byte sequences only: a block from
-     * U+0800 on would stop it at every letter. */
-    unsigned block = table_of(enc->encoding_)->encode_block;
-    if (len >= 64 && block != 0 && (utf16 || block < 16) &&
+    if (len >= 64 && table_of(enc->encoding_)->encode_block != 0 &&
         wenc_cpu_has_avx512())
         vector = sb_vector;
 #endif
