@@ -17,11 +17,13 @@
 #ifdef WENC_HAVE_RUNTIME_AVX512
 #include <immintrin.h>
 /* Encodes src[0..n) (n >= 1) into dst (room for 2 * n bytes) as far as the
- * map takes it; sets *written and returns the units read. */
-WENC_TARGET_AVX512 static size_t map_units_avx512(const byte_map *map,
-                                                  const uint16_t *src,
-                                                  size_t n, uint8_t *dst,
-                                                  size_t *written)
+ * map takes it; sets *written and returns the units read. With `jis0208`,
+ * it takes only the code points whose bytes are two from 0xA1A1 on (index
+ * jis0208 pointers in EUC-JP's map), no ASCII, and writes them as
+ * ISO-2022-JP does in its jis0208 state, 0x80 off each byte. */
+WENC_TARGET_AVX512 static inline size_t
+map_units_avx512(const byte_map *map, const uint16_t *src, size_t n,
+                 uint8_t *dst, size_t *written, bool jis0208)
 {
     const __m512i page_of0 = _mm512_loadu_si512((const void *)map->page_of);
     const __m512i page_of1 =
@@ -38,7 +40,7 @@ WENC_TARGET_AVX512 static size_t map_units_avx512(const byte_map *map,
         __m512i units =
             _mm512_maskz_loadu_epi16(live_mask, (const void *)(src + pos));
         __mmask32 ascii = _mm512_cmplt_epu16_mask(units, _mm512_set1_epi16(0x80));
-        if ((ascii & live_mask) == live_mask) {
+        if (!jis0208 && (ascii & live_mask) == live_mask) {
             _mm256_mask_storeu_epi8((void *)(dst + out), live_mask,
                                     _mm512_cvtepi16_epi8(units));
             pos += live;
@@ -77,7 +79,13 @@ WENC_TARGET_AVX512 static size_t map_units_avx512(const byte_map *map,
             _mm512_castsi256_si512(
                 _mm512_cvtepi32_epi16(_mm512_srli_epi32(bytes0, 16))),
             _mm512_cvtepi32_epi16(_mm512_srli_epi32(bytes1, 16)), 1);
-        __mmask32 mapped = _mm512_test_epi16_mask(bytes, bytes) & paged;
+        __mmask32 mapped =
+            jis0208 ? _mm512_cmpge_epu16_mask(bytes,
+                                               _mm512_set1_epi16((short)0xA1A1)) &
+                          paged
+                    : _mm512_test_epi16_mask(bytes, bytes) & paged;
+        if (jis0208)
+            ascii = 0;
         uint32_t take_mask = live_mask;
         uint32_t stop = live_mask & ~ascii & ~mapped;
         if (stop != 0)
@@ -90,6 +98,8 @@ WENC_TARGET_AVX512 static size_t map_units_avx512(const byte_map *map,
             _mm512_mask_blend_epi16(two, bytes,
                                     _mm512_shldi_epi16(bytes, bytes, 8)),
             units);
+        if (jis0208)
+            forms = _mm512_and_si512(forms, _mm512_set1_epi8(0x7F));
         uint64_t keep = _pdep_u64(take_mask, first_bytes) |
                         _pdep_u64(two, first_bytes << 1);
         size_t count = (size_t)_mm_popcnt_u64(keep);
@@ -109,7 +119,17 @@ WENC_TARGET_AVX512 static size_t map_units(const void *map,
                                            const uint16_t *units, size_t n,
                                            uint8_t *dst, size_t *written)
 {
-    return map_units_avx512((const byte_map *)map, units, n, dst, written);
+    return map_units_avx512((const byte_map *)map, units, n, dst, written,
+                            false);
+}
+
+WENC_TARGET_AVX512 static size_t jis0208_units(const void *map,
+                                               const uint16_t *units,
+                                               size_t n, uint8_t *dst,
+                                               size_t *written)
+{
+    return map_units_avx512((const byte_map *)map, units, n, dst, written,
+                            true);
 }
 #endif
 
@@ -118,12 +138,55 @@ size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
 {
 #ifdef WENC_HAVE_RUNTIME_AVX512
     if (n > 0 && wenc_cpu_has_avx512())
-        return utf16 ? map_units_avx512(map, (const uint16_t *)src, n, dst,
-                                        written)
+        return utf16 ? map_units(map, (const uint16_t *)src, n, dst, written)
                      : wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                                   written, map_units, map);
 #endif
     (void)map;
+    (void)src;
+    (void)n;
+    (void)dst;
+    (void)utf16;
+    *written = 0;
+    return 0;
+}
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* Over UTF-8, the run of non-ASCII bytes that starts src is transcoded and
+ * no more: the text switches to ASCII after it, and Japanese runs are short
+ * (36 bytes is the median of ja.txt's). */
+WENC_TARGET_AVX512 static size_t jis0208_utf8(const void *src, size_t n,
+                                              uint8_t *dst, size_t *written)
+{
+    const uint8_t *bytes = (const uint8_t *)src;
+    size_t run = 0, limit = n < 1024 ? n : 1024;
+    while (run < limit) {
+        size_t live = limit - run < 64 ? limit - run : 64;
+        uint64_t high = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(
+            _bzhi_u64(~UINT64_C(0), (unsigned)live),
+            (const void *)(bytes + run)));
+        uint64_t end = ~high & _bzhi_u64(~UINT64_C(0), (unsigned)live);
+        if (end != 0) {
+            run += (size_t)_tzcnt_u64(end);
+            break;
+        }
+        run += live;
+    }
+    return wenc_utf8_encode_via_utf16(bytes, run, dst, written,
+                                      jis0208_units, &wenc_euc_jp_bytes);
+}
+#endif
+
+size_t wenc_iso_2022_jp_jis0208_vectors(const void *src, size_t n,
+                                        uint8_t *dst, size_t *written,
+                                        int utf16)
+{
+#ifdef WENC_HAVE_RUNTIME_AVX512
+    if (n > 0 && wenc_cpu_has_avx512())
+        return utf16 ? jis0208_units(&wenc_euc_jp_bytes, (const uint16_t *)src,
+                                     n, dst, written)
+                     : jis0208_utf8(src, n, dst, written);
+#endif
     (void)src;
     (void)n;
     (void)dst;

@@ -539,6 +539,13 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16);
 
+/* The same for ISO-2022-JP's jis0208 state: encodes the longest prefix of
+ * src[0..n) whose code points index jis0208 holds (EUC-JP's map gives them
+ * two bytes from 0xA1A1 on), each as those two bytes less 0x80 each. */
+size_t wenc_iso_2022_jp_jis0208_vectors(const void *src, size_t n,
+                                        uint8_t *dst, size_t *written,
+                                        int utf16);
+
 /* Indexes (pointer -> code point, 0 = none) and encoder maps. */
 extern const uint16_t wenc_gb18030_index[];
 extern const size_t wenc_gb18030_index_size;

@@ -710,7 +710,7 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
 {
     uint16_t units[256];
     size_t pos = 0, out = 0;
-    while (n - pos >= 64) {
+    while (n - pos >= 16) {
         size_t chunk = n - pos < 256 ? n - pos : 256, count = 0, made = 0;
         size_t read =
             wenc_utf8_to_utf16_vectors(src + pos, chunk, units, 256, &count);

@@ -244,7 +244,29 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
+    bool vectors = len >= 64 && wenc_cpu_has_avx512();
     for (;;) {
+        if (enc->state_ == E_ASCII) {
+            /* a run of ASCII but the three bytes that are errors here */
+            size_t i = 0, end = len - pos < cap - out ? len - pos : cap - out;
+            for (; i < end; i++) {
+                uint32_t c = utf16 ? ((const uint16_t *)src)[pos + i]
+                                   : ((const uint8_t *)src)[pos + i];
+                if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
+                    break;
+                dst[out + i] = (uint8_t)c;
+            }
+            pos += i;
+            out += i;
+        } else if (enc->state_ == E_JIS0208 && vectors && len - pos >= 64) {
+            size_t room = utf16 ? (cap - out) / 2 : cap - out, made = 0;
+            size_t read = wenc_iso_2022_jp_jis0208_vectors(
+                utf16 ? (const void *)((const uint16_t *)src + pos)
+                      : (const void *)((const uint8_t *)src + pos),
+                len - pos < room ? len - pos : room, dst + out, &made, utf16);
+            pos += read;
+            out += made;
+        }
         if (pos == len) {
             if (last && enc->state_ != E_ASCII) {
                 if (cap - out < 3) {
