@@ -14,6 +14,9 @@
  * pointer; the lanes of the characters are packed to the front by
  * VPCOMPRESSW and the pointers replaced by the index entries they point at.
  *
+ * ISO-2022-JP's jis0208 state (§12.2.1) is such an encoding with lead and
+ * trail bytes of 0x21-0x7E and no ASCII characters (pairs_only).
+ *
  * The kernel stops before the first character it does not take: a lead byte
  * the spec leaves to the scalar loop, any other byte of 0x80-0xFF where a
  * character starts, a trail byte out of range, a pointer at or past the
@@ -83,7 +86,7 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         __m512i bytes =
             _mm512_maskz_loadu_epi8(live_mask, (const void *)(src + pos));
         uint64_t non_ascii = _mm512_movepi8_mask(bytes);
-        if (non_ascii == 0) {
+        if (non_ascii == 0 && !spec->pairs_only) {
             if (utf16) {
                 uint16_t *d = (uint16_t *)dst + out;
                 _mm512_mask_storeu_epi16(
@@ -127,7 +130,8 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         const __m512i last = _mm512_set1_epi16((short)(*spec->index_size - 1));
         uint64_t past = (uint64_t)_mm512_cmpge_epu16_mask(ptr0, last) |
                         (uint64_t)_mm512_cmpge_epu16_mask(ptr1, last) << 32;
-        uint64_t bad = starts & ((non_ascii & ~lead) |
+        uint64_t single = spec->pairs_only ? 0 : ~non_ascii;
+        uint64_t bad = starts & ((~single & ~lead) |
                                  (leads & (slow | ~trail_ok | past)));
         if (bad != 0) {
             uint64_t before = _bzhi_u64(~UINT64_C(0), (unsigned)_tzcnt_u64(bad));

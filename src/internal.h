@@ -194,6 +194,7 @@ typedef struct double_byte_spec {
     uint16_t trail_count;
     const uint16_t *index;
     const size_t *index_size;
+    bool pairs_only; /* no ASCII character: a byte not a lead stops it */
 } double_byte_spec;
 
 /* Decodes the longest prefix of src[0..n) made of characters the spec lets

@@ -40,7 +40,7 @@ static const double_byte_spec big5_vectors = {
     {{0x81, 0xA0}, {0xC8, 0xC8}, {0xFA, 0xFE}},
     {{0x40, 0x7E}, {0xA1, 0xFE}},
     0x81, 0x7F, {0x81, 0x81}, {0x40, 0x62}, 157,
-    wenc_big5_index, &wenc_big5_index_size};
+    wenc_big5_index, &wenc_big5_index_size, false};
 
 /* §11.1.1 Big5 decoder */
 WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,

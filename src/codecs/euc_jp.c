@@ -33,7 +33,7 @@ static const double_byte_spec euc_jp_vectors = {
     {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
     {{0xA1, 0xFE}, {0xA1, 0xFE}},
     0xA1, 0xA1, {0xA1, 0xA1}, {0xA1, 0xA1}, 94,
-    wenc_jis0208_index, &wenc_jis0208_index_size};
+    wenc_jis0208_index, &wenc_jis0208_index_size, false};
 
 /* §12.1.1 EUC-JP decoder */
 WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,

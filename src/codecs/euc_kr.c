@@ -23,7 +23,7 @@ static const double_byte_spec euc_kr_vectors = {
     {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
     {{0x41, 0xFE}, {0x41, 0xFE}},
     0x81, 0x41, {0x81, 0x81}, {0x41, 0x41}, 190,
-    wenc_euc_kr_index, &wenc_euc_kr_index_size};
+    wenc_euc_kr_index, &wenc_euc_kr_index_size, false};
 
 /* §13.1.1 EUC-KR decoder */
 WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,

@@ -69,7 +69,7 @@ static const double_byte_spec gb18030_vectors = {
     {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
     {{0x40, 0x7E}, {0x80, 0xFE}},
     0x81, 0x7F, {0x81, 0x81}, {0x40, 0x41}, 190,
-    wenc_gb18030_index, &wenc_gb18030_index_size};
+    wenc_gb18030_index, &wenc_gb18030_index_size, false};
 
 /* §10.2.1 gb18030 decoder */
 WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,

@@ -9,6 +9,14 @@ enum { STATE, OUTPUT_STATE, OUTPUT };
 
 #define ESC 0x1B
 
+/* The vector path of the lead byte state: pairs of 0x21-0x7E into jis0208. */
+static const double_byte_spec jis0208_vectors = {
+    {{0x21, 0x7E}, {0x21, 0x7E}},
+    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    {{0x21, 0x7E}, {0x21, 0x7E}},
+    0x21, 0x21, {0x21, 0x21}, {0x21, 0x21}, 94,
+    wenc_jis0208_index, &wenc_jis0208_index_size, true};
+
 /* §12.2.1 ISO-2022-JP decoder */
 WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                                             const uint8_t *src, size_t len,
@@ -20,7 +28,20 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
     uint8_t lead = dec->bytes_[0];
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
+    bool vectors = len >= 64 && wenc_cpu_has_avx512();
     for (;;) {
+        if (s[STATE] == D_LEAD_BYTE && vectors && len - pos >= 64) {
+            size_t room = utf16 ? cap - out : (cap - out) / 3, made = 0;
+            void *at = utf16 ? (void *)((uint16_t *)dst + out)
+                             : (void *)((uint8_t *)dst + out);
+            size_t read = wenc_double_byte_vectors(
+                &jis0208_vectors, src + pos, len - pos < room ? len - pos : room,
+                at, &made, utf16);
+            if (read > 0)
+                s[OUTPUT] = 0;
+            pos += read;
+            out += made;
+        }
         if (s[STATE] == D_ASCII) {
             size_t start = pos;
             while (pos < len && out < cap && src[pos] < 0x80 &&

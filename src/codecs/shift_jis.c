@@ -40,7 +40,7 @@ static const double_byte_spec shift_jis_vectors = {
     {{0xF0, 0xFC}, {0xF0, 0xFC}, {0xF0, 0xFC}},
     {{0x40, 0x7E}, {0x80, 0xFC}},
     0xA0, 0x7F, {0x81, 0xC1}, {0x40, 0x41}, 188,
-    wenc_jis0208_index, &wenc_jis0208_index_size};
+    wenc_jis0208_index, &wenc_jis0208_index_size, false};
 
 /* §12.3.1 Shift_JIS decoder */
 WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
