@@ -484,6 +484,14 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
         __m512i low = _mm512_inserti64x4(
             _mm512_castsi256_si512(_mm512_cvtepi16_epi8(first)),
             _mm512_cvtepi16_epi8(second), 1);
+        if (live == ~UINT64_C(0) &&
+            _mm512_test_epi16_mask(_mm512_or_si512(first, second),
+                                   _mm512_set1_epi16((short)0xFF80)) == 0) {
+            /* ASCII, the most common step in markup */
+            _mm512_storeu_si512((void *)(dst + pos), low);
+            pos += 64;
+            continue;
+        }
         __m512i first_blocks = _mm512_srli_epi16(first, 7);
         __m512i second_blocks = _mm512_srli_epi16(second, 7);
         uint64_t in_ascii =
