@@ -180,6 +180,21 @@ WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
     }
     size_t pos = 0, out = 0;
     while (n - pos >= 64) {
+        if (!utf16) {
+            /* ASCII to UTF-8, two steps at a time while it lasts */
+            while (n - pos >= 128) {
+                __m512i a = _mm512_loadu_si512((const void *)(s + pos));
+                __m512i b = _mm512_loadu_si512((const void *)(s + pos + 64));
+                if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
+                    break;
+                _mm512_storeu_si512((void *)((uint8_t *)dst + out), a);
+                _mm512_storeu_si512((void *)((uint8_t *)dst + out + 64), b);
+                pos += 128;
+                out += 128;
+            }
+            if (n - pos < 64)
+                break;
+        }
         __m512i bytes = _mm512_loadu_si512((const void *)(s + pos));
         __mmask64 upper = _mm512_movepi8_mask(bytes);
         __m512i low = bytes, high = _mm512_setzero_si512();
