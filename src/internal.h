@@ -6,6 +6,12 @@
 
 #include <string.h>
 
+/* Nothing declared below is part of the library's interface: hidden from
+ * the shared library's symbol table, and reached without the GOT. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WENC_INLINE static inline __attribute__((always_inline))
 #define WENC_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -579,5 +585,9 @@ extern const byte_map wenc_shift_jis_bytes;
 extern const uint16_t wenc_euc_kr_index[];
 extern const size_t wenc_euc_kr_index_size;
 extern const byte_map wenc_euc_kr_bytes;
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif /* WENC_INTERNAL_H */
