@@ -95,19 +95,7 @@ static void unhold(const wenc_encoder *enc, input_units *units, int utf16)
 
 static void write_ncr(wenc_encoder *enc, uint32_t cp)
 {
-    char digits[10];
-    size_t n = 0;
-    do {
-        digits[n++] = (char)('0' + cp % 10);
-        cp /= 10;
-    } while (cp);
-    size_t k = 0;
-    enc->replay_[k++] = '&';
-    enc->replay_[k++] = '#';
-    while (n)
-        enc->replay_[k++] = (uint8_t)digits[--n];
-    enc->replay_[k++] = ';';
-    enc->replay_len_ = (uint8_t)k;
+    enc->replay_len_ = (uint8_t)ncr_put(cp, enc->replay_);
     enc->replay_pos_ = 0;
 }
 
@@ -199,6 +187,14 @@ static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
             break;
         }
         write_ncr(enc, enc->error_code_point_);
+        if (enc->encoding_ != WENC_ISO_2022_JP &&
+            cap - out >= enc->replay_len_) {
+            /* The other encoders write ASCII as it is: the NCR goes straight
+             * to the output, not through the codec. */
+            memcpy(dst + out, enc->replay_, enc->replay_len_);
+            out += enc->replay_len_;
+            enc->replay_len_ = 0;
+        }
     }
     enc->position_ += in;
     *src_len = in;

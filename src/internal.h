@@ -22,6 +22,27 @@
 #define WENC_UNLIKELY(x) (x)
 #endif
 
+/* The longest NCR, "&#1114111;". */
+#define NCR_MAX_LEN 10
+
+/* Writes "&#" cp ";" (decimal, §4.3 encode's html error mode) at out;
+ * returns its length. */
+WENC_INLINE size_t ncr_put(uint32_t cp, uint8_t out[NCR_MAX_LEN])
+{
+    char digits[7];
+    size_t n = 0, k = 0;
+    do {
+        digits[n++] = (char)('0' + cp % 10);
+        cp /= 10;
+    } while (cp);
+    out[k++] = '&';
+    out[k++] = '#';
+    while (n)
+        out[k++] = (uint8_t)digits[--n];
+    out[k++] = ';';
+    return k;
+}
+
 /* What a codec loop stopped on. The first three match wenc_status. */
 typedef enum codec_status {
     CODEC_INPUT_EMPTY = WENC_INPUT_EMPTY,

@@ -385,6 +385,14 @@ WENC_INLINE codec_status stateless_encode(wenc_encoder *enc, const void *src,
         } else {
             size = step(enc, cp, bytes);
         }
+        if (size == 0 && enc->error_mode_ == WENC_ERRORS_HTML &&
+            cap - out >= NCR_MAX_LEN) {
+            /* the NCR the driver would write, written here (these
+             * encoders write ASCII as it is) */
+            out += ncr_put(cp, dst + out);
+            pos += k;
+            continue;
+        }
         if (size == 0) {
             enc->error_code_point_ = cp;
             enc->error_len_ = (uint8_t)k;
