@@ -38,8 +38,8 @@ WENC_TARGET_AVX512 static inline uint64_t db_in_range(__m512i bytes,
         _mm512_set1_epi8((char)(uint8_t)(r[1] - r[0])));
 }
 
-/* The pointers of lanes 32 * half .. 32 * half + 31, lead byte `lead` and
- * trail byte `trail` widened to 16 bits. */
+/* The pointers of 32 lanes, each lane's lead byte in `lead` and the byte
+ * after it in `trail`, widened to 16 bits. */
 WENC_TARGET_AVX512 static inline __m512i
 db_pointers(const double_byte_spec *spec, __m512i lead, __m512i trail)
 {

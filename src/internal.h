@@ -562,14 +562,18 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
  * of src[0..n) (UTF-16 units, or UTF-8 bytes that are whole, valid
  * sequences as far as it reads) with `map` into dst, which has room for
  * 2 * n bytes (UTF-16) or n bytes (UTF-8); stops before a surrogate or a
- * code point the map has no bytes for. Sets *written to the bytes and
- * returns the input read (0 when no kernel runs here). */
+ * code point the map has no bytes for, and over UTF-8 possibly sooner (see
+ * wenc_utf8_encode_via_utf16()). Sets *written to the bytes and returns the
+ * input read (0 when no kernel runs here). */
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16);
 
-/* The same for ISO-2022-JP's jis0208 state: encodes the longest prefix of
- * src[0..n) whose code points index jis0208 holds (EUC-JP's map gives them
- * two bytes from 0xA1A1 on), each as those two bytes less 0x80 each. */
+/* The same for ISO-2022-JP's jis0208 state: encodes a prefix of src[0..n)
+ * whose code points index jis0208 holds (EUC-JP's map gives them two bytes
+ * from 0xA1A1 on), each as those two bytes less 0x80 each. It stops before
+ * the first other code point, and may stop sooner (over UTF-8: after 1024
+ * bytes, or where a 256-byte step of the transcoding yields less than
+ * half); the caller calls again. */
 size_t wenc_iso_2022_jp_jis0208_vectors(const void *src, size_t n,
                                         uint8_t *dst, size_t *written,
                                         int utf16);

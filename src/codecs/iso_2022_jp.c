@@ -28,9 +28,11 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
     uint8_t lead = dec->bytes_[0];
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
-    bool vectors = len >= 64 && wenc_cpu_has_avx512();
+    /* where the vector path may run next: after it took nothing, 16 bytes
+     * on */
+    size_t vectors_from = len >= 64 && wenc_cpu_has_avx512() ? 0 : SIZE_MAX;
     for (;;) {
-        if (s[STATE] == D_LEAD_BYTE && vectors && len - pos >= 64) {
+        if (s[STATE] == D_LEAD_BYTE && pos >= vectors_from && len - pos >= 64) {
             size_t room = utf16 ? cap - out : (cap - out) / 3, made = 0;
             void *at = utf16 ? (void *)((uint16_t *)dst + out)
                              : (void *)((uint8_t *)dst + out);
@@ -39,6 +41,8 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                 at, &made, utf16);
             if (read > 0)
                 s[OUTPUT] = 0;
+            else
+                vectors_from = pos + 16;
             pos += read;
             out += made;
         }
@@ -265,7 +269,9 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
-    bool vectors = len >= 64 && wenc_cpu_has_avx512();
+    /* where the vector path may run next: after it took nothing, 16 units
+     * on (a run of half-width katakana, say) */
+    size_t vectors_from = len >= 64 && wenc_cpu_has_avx512() ? 0 : SIZE_MAX;
     for (;;) {
         if (enc->state_ == E_ASCII) {
             /* a run of ASCII but the three bytes that are errors here */
@@ -279,12 +285,15 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             }
             pos += i;
             out += i;
-        } else if (enc->state_ == E_JIS0208 && vectors && len - pos >= 64) {
+        } else if (enc->state_ == E_JIS0208 && pos >= vectors_from &&
+                   len - pos >= 64) {
             size_t room = utf16 ? (cap - out) / 2 : cap - out, made = 0;
             size_t read = wenc_iso_2022_jp_jis0208_vectors(
                 utf16 ? (const void *)((const uint16_t *)src + pos)
                       : (const void *)((const uint8_t *)src + pos),
                 len - pos < room ? len - pos : room, dst + out, &made, utf16);
+            if (read == 0)
+                vectors_from = pos + 16;
             pos += read;
             out += made;
         }
