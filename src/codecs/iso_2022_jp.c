@@ -269,9 +269,10 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
-    /* where the vector path may run next: after it took nothing, 16 units
-     * on (a run of half-width katakana, say) */
+    /* where the vector path may run next: after it took nothing, `skip`
+     * units on, twice as far each time (a run of half-width katakana, say) */
     size_t vectors_from = len >= 64 && wenc_cpu_has_avx512() ? 0 : SIZE_MAX;
+    size_t skip = 16;
     for (;;) {
         if (enc->state_ == E_ASCII) {
             /* a run of ASCII but the three bytes that are errors here */
@@ -292,8 +293,12 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
                 utf16 ? (const void *)((const uint16_t *)src + pos)
                       : (const void *)((const uint8_t *)src + pos),
                 len - pos < room ? len - pos : room, dst + out, &made, utf16);
-            if (read == 0)
-                vectors_from = pos + 16;
+            if (read == 0) {
+                vectors_from = pos + skip;
+                skip = skip < 4096 ? 2 * skip : skip;
+            } else {
+                skip = 16;
+            }
             pos += read;
             out += made;
         }
