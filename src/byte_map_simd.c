@@ -159,18 +159,16 @@ WENC_TARGET_AVX512 static size_t jis0208_utf8(const void *src, size_t n,
                                               uint8_t *dst, size_t *written)
 {
     const uint8_t *bytes = (const uint8_t *)src;
-    size_t run = 0, limit = n < 1024 ? n : 1024;
-    while (run < limit) {
-        size_t live = limit - run < 64 ? limit - run : 64;
-        uint64_t high = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(
-            _bzhi_u64(~UINT64_C(0), (unsigned)live),
-            (const void *)(bytes + run)));
-        uint64_t end = ~high & _bzhi_u64(~UINT64_C(0), (unsigned)live);
-        if (end != 0) {
-            run += (size_t)_tzcnt_u64(end);
+    size_t limit = n < 1024 ? n : 1024, run = limit;
+    for (size_t at = 0; at < limit; at += 64) {
+        uint64_t live = _bzhi_u64(~UINT64_C(0),
+                                  (unsigned)(limit - at < 64 ? limit - at : 64));
+        uint64_t ascii = live & ~_mm512_movepi8_mask(_mm512_maskz_loadu_epi8(
+                                    live, (const void *)(bytes + at)));
+        if (ascii != 0) {
+            run = at + (size_t)_tzcnt_u64(ascii);
             break;
         }
-        run += live;
     }
     return wenc_utf8_encode_via_utf16(bytes, run, dst, written,
                                       jis0208_units, &wenc_euc_jp_bytes);
