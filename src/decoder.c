@@ -2,22 +2,24 @@
  * dispatch to the codec loops (§4.1 decoders, §6 decode). */
 #include "internal.h"
 
+/* Each family's codec: every family has one. */
+static const decoder_codec *const codecs[FAMILY_COUNT] = {
+    [FAMILY_UTF_8] = &wenc_utf8_decoder,
+    [FAMILY_SINGLE_BYTE] = &wenc_single_byte_decoder,
+    [FAMILY_UTF_16] = &wenc_utf16_decoder,
+    [FAMILY_X_USER_DEFINED] = &wenc_single_byte_decoder,
+    [FAMILY_REPLACEMENT] = &wenc_replacement_decoder,
+    [FAMILY_GB18030] = &wenc_gb18030_decoder,
+    [FAMILY_BIG5] = &wenc_big5_decoder,
+    [FAMILY_EUC_JP] = &wenc_euc_jp_decoder,
+    [FAMILY_ISO_2022_JP] = &wenc_iso_2022_jp_decoder,
+    [FAMILY_SHIFT_JIS] = &wenc_shift_jis_decoder,
+    [FAMILY_EUC_KR] = &wenc_euc_kr_decoder,
+};
+
 static const decoder_codec *codec_for(int id)
 {
-    switch (wenc_family((wenc_id)id)) {
-    case FAMILY_UTF_8: return &wenc_utf8_decoder;
-    case FAMILY_SINGLE_BYTE: return &wenc_single_byte_decoder;
-    case FAMILY_UTF_16: return &wenc_utf16_decoder;
-    case FAMILY_X_USER_DEFINED: return &wenc_single_byte_decoder;
-    case FAMILY_REPLACEMENT: return &wenc_replacement_decoder;
-    case FAMILY_GB18030: return &wenc_gb18030_decoder;
-    case FAMILY_BIG5: return &wenc_big5_decoder;
-    case FAMILY_EUC_JP: return &wenc_euc_jp_decoder;
-    case FAMILY_ISO_2022_JP: return &wenc_iso_2022_jp_decoder;
-    case FAMILY_SHIFT_JIS: return &wenc_shift_jis_decoder;
-    case FAMILY_EUC_KR: return &wenc_euc_kr_decoder;
-    default: return NULL;
-    }
+    return codecs[wenc_family((wenc_id)id)];
 }
 
 /* Whether the decoder must look for a BOM before decoding. */
@@ -32,7 +34,7 @@ static bool wants_bom(int id, int bom_mode)
 bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
                        wenc_error_mode error_mode)
 {
-    if (id < 0 || id >= WENC_ENCODING_COUNT || codec_for(id) == NULL)
+    if (id < 0 || id >= WENC_ENCODING_COUNT)
         return false;
     if (error_mode != WENC_ERRORS_REPLACEMENT && error_mode != WENC_ERRORS_FATAL)
         return false;
@@ -115,6 +117,10 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
     /* Three bytes of a stream's start at hand decide at once. */
     if (dec->bom_len_ == 0 && len >= 3) {
         size_t n = 0;
+        if (src[0] < 0xEF) { /* every BOM starts with EF, FE or FF */
+            dec->bom_done_ = 1;
+            return 0;
+        }
         wenc_id found = wenc_bom_sniff(src, len, &n);
         if (found != WENC_INVALID &&
             (dec->bom_mode_ == WENC_BOM_SNIFF || found == dec->encoding_))

@@ -3,27 +3,30 @@
  * get an encoder, encode or fail). */
 #include "internal.h"
 
+/* Each family's codec; output encodings (§4.3) are never UTF-16 or
+ * replacement, whose families have none. */
+static const encoder_codec *const codecs[FAMILY_COUNT] = {
+    [FAMILY_UTF_8] = &wenc_utf8_encoder,
+    [FAMILY_SINGLE_BYTE] = &wenc_single_byte_encoder,
+    [FAMILY_X_USER_DEFINED] = &wenc_x_user_defined_encoder,
+    [FAMILY_GB18030] = &wenc_gb18030_encoder,
+    [FAMILY_BIG5] = &wenc_big5_encoder,
+    [FAMILY_EUC_JP] = &wenc_euc_jp_encoder,
+    [FAMILY_ISO_2022_JP] = &wenc_iso_2022_jp_encoder,
+    [FAMILY_SHIFT_JIS] = &wenc_shift_jis_encoder,
+    [FAMILY_EUC_KR] = &wenc_euc_kr_encoder,
+};
+
 static const encoder_codec *codec_for(int id)
 {
-    switch (wenc_family((wenc_id)id)) {
-    case FAMILY_UTF_8: return &wenc_utf8_encoder;
-    case FAMILY_SINGLE_BYTE: return &wenc_single_byte_encoder;
-    case FAMILY_X_USER_DEFINED: return &wenc_x_user_defined_encoder;
-    case FAMILY_GB18030: return &wenc_gb18030_encoder;
-    case FAMILY_BIG5: return &wenc_big5_encoder;
-    case FAMILY_EUC_JP: return &wenc_euc_jp_encoder;
-    case FAMILY_ISO_2022_JP: return &wenc_iso_2022_jp_encoder;
-    case FAMILY_SHIFT_JIS: return &wenc_shift_jis_encoder;
-    case FAMILY_EUC_KR: return &wenc_euc_kr_encoder;
-    default: return NULL;
-    }
+    return codecs[wenc_family((wenc_id)id)];
 }
 
 bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                        wenc_error_mode error_mode)
 {
     wenc_id out = wenc_output_encoding(id);
-    if (out == WENC_INVALID || codec_for(out) == NULL)
+    if (out == WENC_INVALID)
         return false;
     if (error_mode != WENC_ERRORS_HTML && error_mode != WENC_ERRORS_FATAL)
         return false;

@@ -71,7 +71,13 @@ typedef enum codec_family {
     FAMILY_COUNT
 } codec_family;
 
-codec_family wenc_family(wenc_id id);
+/* Each encoding's family, indexed by wenc_id (0 .. WENC_ENCODING_COUNT-1). */
+extern const uint8_t wenc_families[WENC_ENCODING_COUNT];
+
+WENC_INLINE codec_family wenc_family(wenc_id id)
+{
+    return (codec_family)wenc_families[id];
+}
 
 /* ---- sinks: where decoders write ------------------------------------- */
 

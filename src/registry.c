@@ -11,24 +11,48 @@ static bool valid_id(wenc_id id)
     return id >= 0 && id < WENC_ENCODING_COUNT;
 }
 
-codec_family wenc_family(wenc_id id)
-{
-    switch (id) {
-    case WENC_UTF_8: return FAMILY_UTF_8;
-    case WENC_GBK:
-    case WENC_GB18030: return FAMILY_GB18030;
-    case WENC_BIG5: return FAMILY_BIG5;
-    case WENC_EUC_JP: return FAMILY_EUC_JP;
-    case WENC_ISO_2022_JP: return FAMILY_ISO_2022_JP;
-    case WENC_SHIFT_JIS: return FAMILY_SHIFT_JIS;
-    case WENC_EUC_KR: return FAMILY_EUC_KR;
-    case WENC_REPLACEMENT: return FAMILY_REPLACEMENT;
-    case WENC_UTF_16BE:
-    case WENC_UTF_16LE: return FAMILY_UTF_16;
-    case WENC_X_USER_DEFINED: return FAMILY_X_USER_DEFINED;
-    default: return FAMILY_SINGLE_BYTE;
-    }
-}
+const uint8_t wenc_families[WENC_ENCODING_COUNT] = {
+    [WENC_UTF_8] = FAMILY_UTF_8,
+    [WENC_IBM866] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_2] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_3] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_4] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_5] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_6] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_7] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_8] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_8_I] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_10] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_13] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_14] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_15] = FAMILY_SINGLE_BYTE,
+    [WENC_ISO_8859_16] = FAMILY_SINGLE_BYTE,
+    [WENC_KOI8_R] = FAMILY_SINGLE_BYTE,
+    [WENC_KOI8_U] = FAMILY_SINGLE_BYTE,
+    [WENC_MACINTOSH] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_874] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1250] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1251] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1252] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1253] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1254] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1255] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1256] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1257] = FAMILY_SINGLE_BYTE,
+    [WENC_WINDOWS_1258] = FAMILY_SINGLE_BYTE,
+    [WENC_X_MAC_CYRILLIC] = FAMILY_SINGLE_BYTE,
+    [WENC_GBK] = FAMILY_GB18030,
+    [WENC_GB18030] = FAMILY_GB18030,
+    [WENC_BIG5] = FAMILY_BIG5,
+    [WENC_EUC_JP] = FAMILY_EUC_JP,
+    [WENC_ISO_2022_JP] = FAMILY_ISO_2022_JP,
+    [WENC_SHIFT_JIS] = FAMILY_SHIFT_JIS,
+    [WENC_EUC_KR] = FAMILY_EUC_KR,
+    [WENC_REPLACEMENT] = FAMILY_REPLACEMENT,
+    [WENC_UTF_16BE] = FAMILY_UTF_16,
+    [WENC_UTF_16LE] = FAMILY_UTF_16,
+    [WENC_X_USER_DEFINED] = FAMILY_X_USER_DEFINED,
+};
 
 const char *wenc_name(wenc_id id)
 {
@@ -64,38 +88,29 @@ const char *wenc_label_at(size_t index, wenc_id *id)
     return wenc_labels[index].label;
 }
 
-/* FNV-1a with a seed, finished with a 32-bit avalanche; mirrored exactly by
- * tools/gen_tables.py, which chooses the seeds. */
-/* Eight bytes as a little-endian word, whatever the host's byte order. */
-static uint64_t load_le64(const uint8_t *p)
+/* The `size` (4 or 8) bytes at p as a little-endian word, whatever the
+ * host's byte order. */
+static uint64_t load_le(const uint8_t *p, size_t size)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-#else
     uint64_t w = 0;
-    for (int i = 7; i >= 0; i--)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, p, size);
+#else
+    for (size_t i = size; i-- > 0;)
         w = w << 8 | p[i];
-    return w;
 #endif
+    return w;
 }
 
 /* The n bytes at p (n <= 8) as a little-endian word, zero above them: two
  * loads that may overlap instead of a byte at a time. */
 static uint64_t load_le_partial(const uint8_t *p, size_t n)
 {
-    uint64_t low = 0;
     if (n >= 8)
-        return load_le64(p);
-    if (n >= 4) {
-        uint64_t high = 0;
-        for (int i = 3; i >= 0; i--) {
-            low = low << 8 | p[i];
-            high = high << 8 | p[n - 4 + (size_t)i];
-        }
-        return low | high << 8 * (n - 4);
-    }
+        return load_le(p, 8);
+    if (n >= 4)
+        return load_le(p, 4) | load_le(p + n - 4, 4) << 8 * (n - 4);
+    uint64_t low = 0;
     for (size_t i = n; i-- > 0;)
         low = low << 8 | p[i];
     return low;
@@ -142,6 +157,10 @@ wenc_id wenc_lookup(const char *label, size_t len)
     uint64_t w1 = len <= 8 ? 0
                   : ascii_lowercase(load_le_partial(s + 8, len < 16 ? len - 8 : 8));
     uint64_t w2 = len <= 16 ? 0 : ascii_lowercase(load_le_partial(s + 16, len - 16));
+    /* "utf-8", the label of nearly every document, without the table's two
+     * dependent loads */
+    if (len == 5 && w0 == UINT64_C(0x382d667475))
+        return WENC_UTF_8;
     uint64_t slot = label_key(w0, w1, w2, len) * wenc_label_multiplier >>
                     (64 - WENC_LABEL_SLOT_BITS);
     unsigned entry = wenc_label_slots[slot];
