@@ -5,10 +5,14 @@
 #                   CMake); passed to every configure step only when set
 #   JOBS            parallel build jobs (default: nproc)
 #   CMAKE, CTEST    the tools to run
+#   PREFIX          where `make install` installs (default /usr/local)
+#   DESTDIR         staging directory put in front of PREFIX by `make install`
+#                   (and recorded in the manifest `make uninstall` reads)
 
 CMAKE ?= cmake
 CTEST ?= ctest
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX ?= /usr/local
 
 BUILD       := build
 BUILD_ASAN  := build-asan
@@ -26,7 +30,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels test-valgrind analyze clean help
+.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -51,6 +55,22 @@ build:
 
 test: build
 	$(call run_ctest,$(BUILD))
+
+# Installs what build/ built under PREFIX (DESTDIR, from the command line or
+# the environment, is honoured by cmake --install); build/install_manifest.txt
+# records the files, and `make uninstall` (given the same DESTDIR, if any)
+# removes exactly those.
+install: build
+	DESTDIR="$(if $(DESTDIR),$(abspath $(DESTDIR)))" $(CMAKE) --install $(BUILD) --prefix "$(abspath $(PREFIX))"
+
+uninstall:
+	DESTDIR="$(if $(DESTDIR),$(abspath $(DESTDIR)))" $(CMAKE) -DWENC_MANIFEST=$(BUILD)/install_manifest.txt -P cmake/wencUninstall.cmake
+
+# Install into a temporary prefix and build programs against it with
+# pkg-config, find_package, add_subdirectory and FetchContent (not part of
+# `make test`: it configures several CMake projects).
+test-install: build
+	sh tests/install/run.sh $(BUILD)
 
 demo: build
 	sh examples/demo.sh $(BUILD)/wenc
@@ -120,6 +140,9 @@ clean:
 help:
 	@echo "make [build]        configure build/ (Release) and build library, CLI and tests"
 	@echo "make test           build, then run every test with ctest"
+	@echo "make install        build, then install under PREFIX (default /usr/local; DESTDIR honoured)"
+	@echo "make uninstall      remove exactly the files the last make install wrote"
+	@echo "make test-install   install into a temporary prefix, build and run programs against it"
 	@echo "make demo           build, then decode the files in examples/ with the CLI"
 	@echo "make asan           build-asan/ with ASan+UBSan (Debug), then run the tests"
 	@echo "make asan-clang     build-asan-clang/ with clang and ASan+UBSan, then run the tests"

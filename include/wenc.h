@@ -33,6 +33,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * WENC_API marks each function of the library's interface. The library is
+ * compiled with hidden visibility, so these are the only symbols libwenc.so
+ * exports. With gcc and clang it is visibility("default"); on Windows it is
+ * __declspec(dllexport) while building the DLL (WENC_BUILDING, which the
+ * build defines) and __declspec(dllimport) for its users. Define WENC_STATIC
+ * when linking the static library (the CMake target wenc::wenc_static does)
+ * or compiling the sources into your program: WENC_API is then empty. A
+ * definition of WENC_API made before including this header wins.
+ */
+#ifndef WENC_API
+#if defined(WENC_STATIC)
+#define WENC_API
+#elif defined(_WIN32) || defined(__CYGWIN__)
+#ifdef WENC_BUILDING
+#define WENC_API __declspec(dllexport)
+#else
+#define WENC_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define WENC_API __attribute__((visibility("default")))
+#else
+#define WENC_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,7 +69,7 @@ extern "C" {
 #define WENC_VERSION_STRING "0.1.0"
 
 /* Returns WENC_VERSION_STRING of the library actually linked. Static string. */
-const char *wenc_version(void);
+WENC_API const char *wenc_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Encodings, names and labels (Standard §4)                                */
@@ -107,29 +133,29 @@ typedef enum wenc_id {
  * itself) resolve to WENC_REPLACEMENT; callers implementing TextDecoder must
  * reject it themselves. Cost does not depend on the number of labels.
  */
-wenc_id wenc_lookup(const char *label, size_t len);
+WENC_API wenc_id wenc_lookup(const char *label, size_t len);
 
 /*
  * The encoding's name as the Standard spells it ("UTF-8", "Shift_JIS",
  * "windows-1252"). Static string; NULL for an id out of range.
  */
-const char *wenc_name(wenc_id id);
+WENC_API const char *wenc_name(wenc_id id);
 
 /*
  * The Standard's "get an output encoding": UTF-8 for replacement, UTF-16BE
  * and UTF-16LE; the encoding itself otherwise. WENC_INVALID for an id out of
  * range.
  */
-wenc_id wenc_output_encoding(wenc_id id);
+WENC_API wenc_id wenc_output_encoding(wenc_id id);
 
 /*
  * True when the Standard defines an encoder for the encoding: every encoding
  * but replacement, UTF-16BE and UTF-16LE. False for an id out of range.
  */
-bool wenc_has_encoder(wenc_id id);
+WENC_API bool wenc_has_encoder(wenc_id id);
 
 /* The number of labels (228). */
-size_t wenc_label_count(void);
+WENC_API size_t wenc_label_count(void);
 
 /*
  * The index-th label (0 <= index < wenc_label_count()) in the order of the
@@ -137,7 +163,7 @@ size_t wenc_label_count(void);
  * id is not NULL) receives its encoding. Returns NULL and leaves *id alone
  * for an index out of range.
  */
-const char *wenc_label_at(size_t index, wenc_id *id);
+WENC_API const char *wenc_label_at(size_t index, wenc_id *id);
 
 /*
  * The Standard's "BOM sniff" over the first bytes of a stream.
@@ -148,7 +174,8 @@ const char *wenc_label_at(size_t index, wenc_id *id);
  * bytes may follow, a WENC_INVALID answer may change once more bytes are
  * known (the streaming decoder handles this itself).
  */
-wenc_id wenc_bom_sniff(const uint8_t *buf, size_t len, size_t *bom_len);
+WENC_API wenc_id wenc_bom_sniff(const uint8_t *buf, size_t len,
+                                size_t *bom_len);
 
 /* ------------------------------------------------------------------------ */
 /* Streaming                                                                 */
@@ -227,19 +254,20 @@ typedef struct wenc_decoder {
  * Returns false, leaving *dec unusable, when id is out of range or a mode is
  * not a decoder mode; true otherwise.
  */
-bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
-                       wenc_error_mode error_mode);
+WENC_API bool wenc_decoder_init(wenc_decoder *dec, wenc_id id,
+                                wenc_bom_mode bom_mode,
+                                wenc_error_mode error_mode);
 
 /* Returns the decoder to the state wenc_decoder_init() left it in (same
  * encoding and modes), ready for a new stream. */
-void wenc_decoder_reset(wenc_decoder *dec);
+WENC_API void wenc_decoder_reset(wenc_decoder *dec);
 
 /*
  * The encoding the decoder is decoding: the one given to init, or the one a
  * BOM selected under WENC_BOM_SNIFF once the BOM has been seen. Until enough
  * bytes have arrived to rule a BOM in or out, this is the initial encoding.
  */
-wenc_id wenc_decoder_encoding(const wenc_decoder *dec);
+WENC_API wenc_id wenc_decoder_encoding(const wenc_decoder *dec);
 
 /*
  * Decodes src into UTF-8 (to_utf8) or UTF-16 (to_utf16).
@@ -261,12 +289,12 @@ wenc_id wenc_decoder_encoding(const wenc_decoder *dec);
  * that a multi-byte sequence still needs are kept in the decoder, so the
  * output of a stream never depends on how it is split into calls.
  */
-wenc_status wenc_decode_to_utf8(wenc_decoder *dec, const uint8_t *src,
-                                size_t *src_len, uint8_t *dst,
-                                size_t *dst_len, bool last);
-wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
-                                 size_t *src_len, uint16_t *dst,
-                                 size_t *dst_len, bool last);
+WENC_API wenc_status wenc_decode_to_utf8(wenc_decoder *dec, const uint8_t *src,
+                                         size_t *src_len, uint8_t *dst,
+                                         size_t *dst_len, bool last);
+WENC_API wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
+                                          size_t *src_len, uint16_t *dst,
+                                          size_t *dst_len, bool last);
 
 /*
  * An output capacity that always suffices to decode src_len more bytes in
@@ -274,8 +302,10 @@ wenc_status wenc_decode_to_utf16(wenc_decoder *dec, const uint8_t *src,
  * flush at last): UTF-8 bytes or UTF-16 code units. SIZE_MAX when the size
  * does not fit in size_t.
  */
-size_t wenc_decoder_max_utf8_len(const wenc_decoder *dec, size_t src_len);
-size_t wenc_decoder_max_utf16_len(const wenc_decoder *dec, size_t src_len);
+WENC_API size_t wenc_decoder_max_utf8_len(const wenc_decoder *dec,
+                                          size_t src_len);
+WENC_API size_t wenc_decoder_max_utf16_len(const wenc_decoder *dec,
+                                           size_t src_len);
 
 /* Details of the last WENC_ERROR a decoder returned. */
 typedef struct wenc_decode_error {
@@ -292,7 +322,8 @@ typedef struct wenc_decode_error {
  * Returns false (and zeroes *err) if dec has returned no error since
  * init/reset.
  */
-bool wenc_decoder_error(const wenc_decoder *dec, wenc_decode_error *err);
+WENC_API bool wenc_decoder_error(const wenc_decoder *dec,
+                                 wenc_decode_error *err);
 
 /*
  * A streaming encoder. Caller-owned; members are private. Initialise with
@@ -322,14 +353,14 @@ typedef struct wenc_encoder {
  * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
  * out of range or a mode that is not an encoder mode.
  */
-bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
-                       wenc_error_mode error_mode);
+WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
+                                wenc_error_mode error_mode);
 
 /* Returns the encoder to its initial state (same encoding and mode). */
-void wenc_encoder_reset(wenc_encoder *enc);
+WENC_API void wenc_encoder_reset(wenc_encoder *enc);
 
 /* The encoding whose bytes the encoder writes. */
-wenc_id wenc_encoder_encoding(const wenc_encoder *enc);
+WENC_API wenc_id wenc_encoder_encoding(const wenc_encoder *enc);
 
 /*
  * Encodes UTF-8 (from_utf8) or UTF-16 (from_utf16) into the encoder's
@@ -354,19 +385,21 @@ wenc_id wenc_encoder_encoding(const wenc_encoder *enc);
  * Returns WENC_INPUT_EMPTY, WENC_OUTPUT_FULL (call again with more room; a
  * capacity of 4 bytes always suffices for progress) or WENC_ERROR.
  */
-wenc_status wenc_encode_from_utf8(wenc_encoder *enc, const uint8_t *src,
-                                  size_t *src_len, uint8_t *dst,
-                                  size_t *dst_len, bool last);
-wenc_status wenc_encode_from_utf16(wenc_encoder *enc, const uint16_t *src,
-                                   size_t *src_len, uint8_t *dst,
-                                   size_t *dst_len, bool last);
+WENC_API wenc_status wenc_encode_from_utf8(wenc_encoder *enc,
+                                           const uint8_t *src, size_t *src_len,
+                                           uint8_t *dst, size_t *dst_len,
+                                           bool last);
+WENC_API wenc_status wenc_encode_from_utf16(wenc_encoder *enc,
+                                            const uint16_t *src,
+                                            size_t *src_len, uint8_t *dst,
+                                            size_t *dst_len, bool last);
 
 /*
  * An output capacity in bytes that always suffices to encode src_len more
  * input units (UTF-8 bytes or UTF-16 code units) in one call, including what
  * the encoder holds and the closing bytes at last. SIZE_MAX on overflow.
  */
-size_t wenc_encoder_max_len(const wenc_encoder *enc, size_t src_len);
+WENC_API size_t wenc_encoder_max_len(const wenc_encoder *enc, size_t src_len);
 
 /* Details of the last WENC_ERROR an encoder returned. */
 typedef struct wenc_encode_error {
@@ -384,7 +417,8 @@ typedef struct wenc_encode_error {
  * Fills *err with the details of the most recent WENC_ERROR returned by enc.
  * Returns false (and zeroes *err) if there was none since init/reset.
  */
-bool wenc_encoder_error(const wenc_encoder *enc, wenc_encode_error *err);
+WENC_API bool wenc_encoder_error(const wenc_encoder *enc,
+                                 wenc_encode_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* The Standard's hooks for other standards (§6, §6.1), one-shot             */
@@ -410,31 +444,33 @@ typedef enum wenc_result {
  * *used (if not NULL) receives the encoding actually used. Streaming:
  * WENC_BOM_SNIFF, WENC_ERRORS_REPLACEMENT.
  */
-wenc_result wenc_hook_decode(const uint8_t *src, size_t len, wenc_id fallback,
-                             uint8_t **out, size_t *out_len, wenc_id *used);
+WENC_API wenc_result wenc_hook_decode(const uint8_t *src, size_t len,
+                                      wenc_id fallback, uint8_t **out,
+                                      size_t *out_len, wenc_id *used);
 
 /* §6 UTF-8 decode: a leading EF BB BF is removed, then UTF-8 with
  * replacement. Streaming: WENC_UTF_8, WENC_BOM_STRIP, replacement. */
-wenc_result wenc_hook_utf8_decode(const uint8_t *src, size_t len,
-                                  uint8_t **out, size_t *out_len);
+WENC_API wenc_result wenc_hook_utf8_decode(const uint8_t *src, size_t len,
+                                           uint8_t **out, size_t *out_len);
 
 /* §6 UTF-8 decode without BOM: a BOM decodes to U+FEFF. Streaming:
  * WENC_BOM_KEEP, replacement. */
-wenc_result wenc_hook_utf8_decode_without_bom(const uint8_t *src, size_t len,
-                                              uint8_t **out, size_t *out_len);
+WENC_API wenc_result wenc_hook_utf8_decode_without_bom(const uint8_t *src,
+                                                       size_t len,
+                                                       uint8_t **out,
+                                                       size_t *out_len);
 
 /* §6 UTF-8 decode without BOM or fail: WENC_FAILURE (no output at all) when
  * src is not well-formed UTF-8; otherwise a copy of src. Streaming:
  * WENC_BOM_KEEP, WENC_ERRORS_FATAL. */
-wenc_result wenc_hook_utf8_decode_without_bom_or_fail(const uint8_t *src,
-                                                      size_t len,
-                                                      uint8_t **out,
-                                                      size_t *out_len);
+WENC_API wenc_result
+wenc_hook_utf8_decode_without_bom_or_fail(const uint8_t *src, size_t len,
+                                          uint8_t **out, size_t *out_len);
 
 /* §6 UTF-8 encode, from UTF-16 code units (lone surrogates become U+FFFD, as
  * converting to scalar values does). */
-wenc_result wenc_hook_utf8_encode(const uint16_t *src, size_t len,
-                                  uint8_t **out, size_t *out_len);
+WENC_API wenc_result wenc_hook_utf8_encode(const uint16_t *src, size_t len,
+                                           uint8_t **out, size_t *out_len);
 
 /*
  * §6.1 encode: the code points of the UTF-8 text src (ill-formed input read
@@ -445,8 +481,9 @@ wenc_result wenc_hook_utf8_encode(const uint16_t *src, size_t len,
  * and wenc_encode_from_utf8/utf16: each WENC_ERROR is one "encode or fail"
  * returning the code point, and the same encoder continues.
  */
-wenc_result wenc_hook_encode(const uint8_t *src, size_t len, wenc_id id,
-                             uint8_t **out, size_t *out_len);
+WENC_API wenc_result wenc_hook_encode(const uint8_t *src, size_t len,
+                                      wenc_id id, uint8_t **out,
+                                      size_t *out_len);
 
 /* ------------------------------------------------------------------------ */
 /* The Standard's API (§7) in C: TextDecoder, TextEncoder and their streams */
@@ -485,23 +522,24 @@ typedef struct wenc_text_decoder {
  * Returns WENC_TEXT_RANGE_ERROR when the label is not a label or names
  * replacement (the RangeError), WENC_TEXT_OK otherwise.
  */
-wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
-                                        const char *label, size_t label_len,
-                                        bool fatal, bool ignore_bom);
+WENC_API wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
+                                                 const char *label,
+                                                 size_t label_len, bool fatal,
+                                                 bool ignore_bom);
 
 /* The encoding getter: the name, ASCII lowercase ("utf-8", "shift_jis").
  * Static string. */
-const char *wenc_text_decoder_encoding(const wenc_text_decoder *td);
+WENC_API const char *wenc_text_decoder_encoding(const wenc_text_decoder *td);
 /* The fatal and ignoreBOM getters. */
-bool wenc_text_decoder_fatal(const wenc_text_decoder *td);
-bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td);
+WENC_API bool wenc_text_decoder_fatal(const wenc_text_decoder *td);
+WENC_API bool wenc_text_decoder_ignore_bom(const wenc_text_decoder *td);
 
 /* The capacity decode() needs for `len` more input bytes: UTF-16 code units
  * or UTF-8 bytes. SIZE_MAX on overflow. */
-size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,
-                                       size_t len);
-size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td,
-                                      size_t len);
+WENC_API size_t wenc_text_decoder_max_utf16_len(const wenc_text_decoder *td,
+                                                size_t len);
+WENC_API size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td,
+                                               size_t len);
 
 /*
  * decode(input, {stream}) (§7.2): the decoder's state survives calls with
@@ -519,30 +557,35 @@ size_t wenc_text_decoder_max_utf8_len(const wenc_text_decoder *td,
  * then keeps the rest of the input queued: when stream was true, a binding
  * passes input[*consumed..len) in front of the next call's input.
  */
-wenc_text_status wenc_text_decoder_decode_utf16(wenc_text_decoder *td,
-                                                const uint8_t *input,
-                                                size_t len, bool stream,
-                                                uint16_t *dst, size_t *dst_len,
-                                                size_t *consumed);
-wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
-                                               const uint8_t *input,
-                                               size_t len, bool stream,
-                                               uint8_t *dst, size_t *dst_len,
-                                               size_t *consumed);
+WENC_API wenc_text_status wenc_text_decoder_decode_utf16(wenc_text_decoder *td,
+                                                         const uint8_t *input,
+                                                         size_t len,
+                                                         bool stream,
+                                                         uint16_t *dst,
+                                                         size_t *dst_len,
+                                                         size_t *consumed);
+WENC_API wenc_text_status wenc_text_decoder_decode_utf8(wenc_text_decoder *td,
+                                                        const uint8_t *input,
+                                                        size_t len, bool stream,
+                                                        uint8_t *dst,
+                                                        size_t *dst_len,
+                                                        size_t *consumed);
 
 /*
  * TextEncoder.encode(input) (§7.4): UTF-16 code units to UTF-8, lone
  * surrogates as U+FFFD. dst must hold 3 * len bytes. Returns the bytes
  * written.
  */
-size_t wenc_text_encode(const uint16_t *input, size_t len, uint8_t *dst);
+WENC_API size_t wenc_text_encode(const uint16_t *input, size_t len,
+                                 uint8_t *dst);
 
 /*
  * TextEncoder.encode(input) for a string held as UTF-8: ill-formed
  * sequences become U+FFFD (one per maximal subpart). dst must hold 3 * len
  * bytes. Returns the bytes written.
  */
-size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst);
+WENC_API size_t wenc_text_encode_utf8(const uint8_t *input, size_t len,
+                                      uint8_t *dst);
 
 /*
  * TextEncoder.encodeInto(source, destination) (§7.4): encodes as much of
@@ -550,8 +593,9 @@ size_t wenc_text_encode_utf8(const uint8_t *input, size_t len, uint8_t *dst);
  * of a surrogate pair. *read receives the UTF-16 code units converted, and
  * *written the bytes written.
  */
-void wenc_text_encode_into(const uint16_t *src, size_t len, uint8_t *dst,
-                           size_t cap, size_t *read, size_t *written);
+WENC_API void wenc_text_encode_into(const uint16_t *src, size_t len,
+                                    uint8_t *dst, size_t cap, size_t *read,
+                                    size_t *written);
 
 /*
  * TextEncoderStream (§7.6): UTF-16 chunks to UTF-8 chunks, a high surrogate
@@ -562,20 +606,20 @@ typedef struct wenc_text_encoder_stream {
     wenc_encoder encoder_;
 } wenc_text_encoder_stream;
 
-void wenc_text_encoder_stream_init(wenc_text_encoder_stream *ts);
+WENC_API void wenc_text_encoder_stream_init(wenc_text_encoder_stream *ts);
 
 /*
  * "encode and enqueue a chunk": dst must hold 3 * (len + 1) bytes; returns
  * the bytes written (a binding enqueues them when non-zero).
  */
-size_t wenc_text_encoder_stream_chunk(wenc_text_encoder_stream *ts,
-                                      const uint16_t *chunk, size_t len,
-                                      uint8_t *dst);
+WENC_API size_t wenc_text_encoder_stream_chunk(wenc_text_encoder_stream *ts,
+                                               const uint16_t *chunk,
+                                               size_t len, uint8_t *dst);
 
 /* "encode and flush": writes EF BF BD when a high surrogate is pending, into
  * dst (3 bytes), and returns the bytes written (0 or 3). */
-size_t wenc_text_encoder_stream_flush(wenc_text_encoder_stream *ts,
-                                      uint8_t *dst);
+WENC_API size_t wenc_text_encoder_stream_flush(wenc_text_encoder_stream *ts,
+                                               uint8_t *dst);
 
 #ifdef __cplusplus
 }
