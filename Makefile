@@ -42,9 +42,10 @@ define configure
 	fi
 endef
 
-# run_ctest(dir[, env prefix])
+# run_ctest(dir[, env prefix]): the tests run JOBS at a time (each uses its own
+# temporary files)
 define run_ctest
-	cd $(1) && $(2) $(CTEST) --output-on-failure
+	cd $(1) && $(2) $(CTEST) --output-on-failure -j$(JOBS)
 endef
 
 all: build

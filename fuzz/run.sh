@@ -1,6 +1,7 @@
 #!/bin/sh
 # fuzz/run.sh SECONDS — build every libFuzzer target with clang and run each
-# for SECONDS seconds over a temporary copy of its seed corpus, then replay
+# for SECONDS seconds (as many at a time as there are cores) over a
+# temporary copy of its seed corpus, then replay
 # fuzz/regressions/<target>/. Exits 1 if any target crashes or reports an
 # invariant violation (printing the reproducer's path and hex), 77 (after a
 # SKIPPED banner) when clang's libFuzzer runtime is missing.
@@ -158,15 +159,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/wenc-fuzz.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
-for target in $targets; do
+# run_target TARGET: one timed run; writes the target's summary line to
+# $work/TARGET.summary and its exit status to $work/TARGET.status.
+run_target() {
+    target=$1
     binary="$build/fuzz_$target"
     corpus="$work/$target"
     artifacts="$build/artifacts/$target"
-    mkdir -p "$corpus" "$artifacts"
-    if [ -d "fuzz/corpus/$target" ]; then
-        cp fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null
-    fi
-    echo "fuzz: running fuzz_$target for ${seconds}s ($(find "$corpus" -type f | wc -l) seeds)"
     log="$build/fuzz_$target.log"
     "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=25 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
@@ -174,7 +173,37 @@ for target in $targets; do
     status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     covft=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
+    echo "$status" >"$work/$target.status"
     if [ $status -ne 0 ]; then
+        echo "fuzz_$target: FAILED (exit $status) after ${execs:-?} executions, ${covft:-no cov figure}" >"$work/$target.summary"
+    else
+        echo "fuzz_$target: ${execs:-?} executions, ${covft:-no cov figure}" >"$work/$target.summary"
+    fi
+}
+
+# The targets run $jobs at a time (one per core), each for $seconds.
+running=0
+for target in $targets; do
+    corpus="$work/$target"
+    mkdir -p "$corpus" "$build/artifacts/$target"
+    if [ -d "fuzz/corpus/$target" ]; then
+        cp fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null
+    fi
+    echo "fuzz: running fuzz_$target for ${seconds}s ($(find "$corpus" -type f | wc -l) seeds)"
+    run_target "$target" &
+    running=$((running + 1))
+    if [ $running -ge "$jobs" ]; then
+        wait
+        running=0
+    fi
+done
+wait
+
+for target in $targets; do
+    binary="$build/fuzz_$target"
+    log="$build/fuzz_$target.log"
+    status=$(cat "$work/$target.status" 2>/dev/null || echo "no status")
+    if [ "$status" != 0 ]; then
         failed=1
         echo "fuzz: fuzz_$target FAILED (exit $status); log: $log"
         grep -E 'INVARIANT VIOLATED|ERROR: (Address|Leak|libFuzzer)Sanitizer|runtime error' "$log" | head -n 5
@@ -182,12 +211,9 @@ for target in $targets; do
             echo "fuzz: reproducer: $file (run: $binary $file)"
             echo "fuzz: hex: $(hex "$file")"
         done
-        summary="$summary
-fuzz_$target: FAILED (exit $status) after ${execs:-?} executions, ${covft:-no cov figure}"
-    else
-        summary="$summary
-fuzz_$target: ${execs:-?} executions, ${covft:-no cov figure}"
     fi
+    summary="$summary
+$(cat "$work/$target.summary" 2>/dev/null || echo "fuzz_$target: no summary (the run did not finish)")"
 done
 
 for target in $targets; do
