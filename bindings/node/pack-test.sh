@@ -1,0 +1,176 @@
+#!/bin/sh
+# The npm package, as a user gets it: `npm pack` in bindings/node, then
+# `npm install ./wenc-VERSION.tgz` in an empty directory (the install script
+# compiles the addon with the machine's C compiler; node_api.h comes from the
+# node-api-headers dependency, no node-gyp, no download of Node's headers),
+# then a smoke test there with exact expected values, and a TypeScript check
+# of index.d.ts (typescript and @types/node installed beside it).
+#
+#   sh bindings/node/pack-test.sh        (from anywhere; needs node, npm, cc
+#                                          and the npm registry)
+#
+# Checks, besides: the package's version is WENC_VERSION_STRING of
+# include/wenc.h; the tarball holds what it must (the C sources, LICENSE,
+# the types) and nothing of the repository's own (tests, build output,
+# node_modules); the installed addon exports only Node-API's entry points;
+# the repository is left as it was found.
+# Exit status: 0 passed, 1 failed, 77 skipped (node or npm missing).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+NODE=${NODE:-node}
+
+for tool in "$NODE" npm; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "################################################################"
+        echo "# SKIPPED: the npm package test: $tool not found"
+        echo "################################################################"
+        exit 77
+    fi
+done
+
+fail() {
+    echo "pack-test: FAILED: $*" >&2
+    exit 1
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"; sh "$here/pack.sh" clean' EXIT INT TERM
+
+status_before=$(cd "$root" && git status --porcelain --ignored -- bindings/node 2>/dev/null || true)
+
+header_version=$(sed -n 's/^#define WENC_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/wenc.h")
+package_version=$(cd "$here" && "$NODE" -p "require('./package.json').version")
+[ -n "$header_version" ] || fail "no WENC_VERSION_STRING in include/wenc.h"
+[ "$package_version" = "$header_version" ] ||
+    fail "package.json's version $package_version is not WENC_VERSION_STRING $header_version"
+echo "version: $package_version (package.json = include/wenc.h)"
+
+# ---- npm pack -----------------------------------------------------------
+(cd "$here" && npm pack --silent --pack-destination "$work" > "$work/pack.out") ||
+    fail "npm pack"
+tarball="$work/wenc-$package_version.tgz"
+[ -f "$tarball" ] || fail "npm pack wrote no $tarball"
+tar -tzf "$tarball" | sed 's|^package/||' | sort > "$work/contents"
+for f in package.json index.js index.d.ts build.sh src/addon.c README.md \
+         LICENSE wenc-c/include/wenc.h wenc-c/src/internal.h \
+         wenc-c/src/decoder.c wenc-c/src/codecs/shift_jis.c; do
+    grep -qx "$f" "$work/contents" || fail "the tarball lacks $f"
+done
+# Every library source the build compiles is in the tarball.
+for f in "$root"/src/*.c "$root"/src/*.h "$root"/src/codecs/*.c \
+         "$root"/src/codecs/*.h "$root"/src/tables/*.c; do
+    [ -f "$f" ] || continue
+    grep -qx "wenc-c/${f#"$root"/}" "$work/contents" ||
+        fail "the tarball lacks wenc-c/${f#"$root"/}"
+done
+if grep -E '^(build/|node_modules/|test/|pack\.sh|pack-test\.sh|test\.sh)' \
+        "$work/contents"; then
+    fail "the tarball holds files that are not the package's (above)"
+fi
+echo "npm pack: $(wc -l < "$work/contents") files, $(wc -c < "$tarball") bytes"
+
+# ---- npm install into an empty directory ---------------------------------
+mkdir "$work/app"
+(cd "$work/app" && npm install --no-audit --no-fund --foreground-scripts \
+    "$tarball" > "$work/install.out" 2>&1) || {
+    cat "$work/install.out"
+    fail "npm install $tarball"
+}
+addon="$work/app/node_modules/wenc/build/wenc.node"
+[ -f "$addon" ] || { cat "$work/install.out"; fail "the install built no $addon"; }
+echo "npm install: built node_modules/wenc/build/wenc.node"
+if command -v nm >/dev/null 2>&1; then
+    exports=$(nm -D --defined-only "$addon" | awk '$2 == "T" { print $3 }' | sort | tr '\n' ' ')
+    [ "$exports" = "napi_register_module_v1 node_api_module_get_api_version_v1 " ] ||
+        fail "the addon exports more than Node-API's entry points: $exports"
+fi
+
+# ---- smoke test, where a user would run it --------------------------------
+cat > "$work/app/smoke.js" <<'EOF'
+'use strict';
+const assert = require('node:assert/strict');
+const wenc = require('wenc');
+const { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } = wenc;
+
+assert.deepEqual(Object.keys(wenc).sort(),
+  ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream']);
+// index-jis0208.txt: 82 A0 is pointer 1*188+95 = 283, U+3042.
+assert.equal(new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), '\u3042');
+assert.equal(new TextDecoder('sjis').encoding, 'shift_jis');
+// §10.2.1: four bytes 81 30 81 30 are the first gb18030 range, U+0080.
+assert.equal(new TextDecoder('gb18030').decode(new Uint8Array([0x81, 0x30, 0x81, 0x30])), '\u0080');
+// windows-1252 0x80 is U+20AC; latin1 is one of its labels.
+assert.equal(new TextDecoder('latin1').decode(new Uint8Array([0x80])), '\u20ac');
+assert.equal(new TextDecoder().decode(new Uint8Array([0x61, 0xff, 0x62])), 'a\ufffdb');
+assert.throws(() => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0xff])),
+  TypeError);
+assert.throws(() => new TextDecoder('replacement'), RangeError);
+assert.deepEqual([...new TextEncoder().encode('\u20ac')], [0xe2, 0x82, 0xac]);
+const into = new Uint8Array(4);
+assert.deepEqual(new TextEncoder().encodeInto('a\u20acb', into), { read: 2, written: 4 });
+assert.deepEqual([...into], [0x61, 0xe2, 0x82, 0xac]);
+
+(async () => {
+  // Big5 A4 40 is U+4E00 (index-big5.txt pointer 5024), split across chunks.
+  const decoder = new TextDecoderStream('big5');
+  const writer = decoder.writable.getWriter();
+  writer.write(new Uint8Array([0xa4]));
+  writer.write(new Uint8Array([]));
+  writer.write(new Uint8Array([0x40]));
+  writer.close();
+  let text = '';
+  for await (const chunk of decoder.readable) text += chunk;
+  assert.equal(text, '\u4e00');
+
+  const encoder = new TextEncoderStream();
+  const w = encoder.writable.getWriter();
+  w.write('\ud83d');
+  w.write('\ude00');
+  w.close();
+  const bytes = [];
+  for await (const chunk of encoder.readable) bytes.push(...chunk);
+  assert.deepEqual(bytes, [0xf0, 0x9f, 0x98, 0x80]);
+  console.log('smoke test: passed');
+})().catch((error) => { console.error(error); process.exit(1); });
+EOF
+(cd "$work/app" && "$NODE" smoke.js) || fail "the smoke test"
+
+# ---- the types, checked by TypeScript as a user's project would ----------
+cat > "$work/app/consumer.ts" <<'EOF'
+import {
+  TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream,
+  TextEncoderEncodeIntoResult,
+} from 'wenc';
+
+const text: string = new TextDecoder('shift_jis', { fatal: true })
+  .decode(new Uint8Array([0x82, 0xa0]), { stream: false });
+const bytes: Uint8Array = new TextEncoder().encode(text);
+const result: TextEncoderEncodeIntoResult =
+  new TextEncoder().encodeInto(text, new Uint8Array(8));
+const name: string = new TextDecoderStream('big5').encoding;
+const reader = new TextEncoderStream().readable.getReader();
+// @ts-expect-error decode() takes bytes, not a string
+new TextDecoder().decode('not bytes');
+reader.read().then((chunk) => {
+  const first: Uint8Array | undefined = chunk.value;
+  console.log(bytes.length, result.read + result.written, name, first);
+});
+EOF
+(cd "$work/app" && npm install --no-audit --no-fund --save-dev \
+    typescript@5 @types/node@20 > "$work/tsc-install.out" 2>&1) || {
+    cat "$work/tsc-install.out"
+    fail "npm install typescript @types/node"
+}
+(cd "$work/app" && ./node_modules/.bin/tsc --strict --noEmit --module commonjs \
+    --target es2022 --moduleResolution node --types node consumer.ts) ||
+    fail "tsc --strict on a program using index.d.ts"
+echo "index.d.ts: tsc --strict passed ($(cd "$work/app" && ./node_modules/.bin/tsc --version))"
+
+# ---- the repository as it was ----------------------------------------------
+sh "$here/pack.sh" clean
+status_after=$(cd "$root" && git status --porcelain --ignored -- bindings/node 2>/dev/null || true)
+[ "$status_before" = "$status_after" ] ||
+    fail "bindings/node changed: before: $status_before; after: $status_after"
+echo "pack-test: passed"
