@@ -30,7 +30,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels test-valgrind analyze clean help
+.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -116,6 +116,18 @@ fuzz-levels:
 node:
 	sh bindings/node/build.sh
 
+# The test suite cross-compiled for aarch64 and big-endian s390x and run under
+# qemu-user (tools/cross-test.sh; CROSS_ARCH=aarch64|s390x|all, CROSS_QUICK=1 for
+# the reduced run CI makes).
+CROSS_ARCH ?= all
+CROSS_QUICK ?= 0
+cross-test:
+	CROSS_QUICK=$(CROSS_QUICK) tools/cross-test.sh $(CROSS_ARCH)
+
+# The npm package: npm pack, install into an empty directory, smoke test.
+node-pack-test:
+	sh bindings/node/pack-test.sh
+
 # The whole test suite under valgrind memcheck.
 test-valgrind:
 	tools/test-valgrind.sh
@@ -149,12 +161,14 @@ help:
 	@echo "make asan-clang     build-asan-clang/ with clang and ASan+UBSan, then run the tests"
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
-	@echo "make node           build the Node.js binding in bindings/node (npm ci, gcc)"
+	@echo "make node           build the Node.js binding in bindings/node (npm ci, cc)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
 	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
 	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
 	@echo "make fuzz-levels    the same with AVX-512 off, then every vector kernel off (LEVEL_SECONDS, default 10)"
+	@echo "make node-pack-test npm pack the binding, install it in an empty directory, smoke test, tsc"
+	@echo "make cross-test     the tests for aarch64 and s390x under qemu-user (CROSS_ARCH, CROSS_QUICK=1)"
 	@echo "make test-valgrind  run the test suite under valgrind memcheck"
 	@echo "make analyze        gcc -fanalyzer, clang-tidy and cppcheck"
 	@echo "make clean          remove the build directories"
