@@ -146,6 +146,61 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
         _mm256_set1_epi8((char)0x80));
     return _mm256_xor_si256(classes, required);
 }
+
+/* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's
+ * one, two and three byte forms are made in a 32-bit slot, the right one
+ * kept by its size, and each four slots packed with a mask from
+ * wenc_utf8_pack_shuffle. With `spill`, two 16-byte stores that may reach
+ * 12 bytes past the 8 to 24 bytes made (the caller has room for them, and
+ * writes those bytes again later); else exactly what is made. Returns the
+ * bytes made. */
+WENC_TARGET_AVX2 static inline size_t utf8_pack8_avx2(__m128i units,
+                                                      uint8_t *dst, int spill)
+{
+    const __m256i low6 = _mm256_set1_epi32(0x3F);
+    const __m256i continuation = _mm256_set1_epi32(0x80);
+    __m256i u = _mm256_cvtepu16_epi32(units);
+    __m256i last6 = _mm256_or_si256(_mm256_and_si256(u, low6), continuation);
+    __m256i middle6 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_srli_epi32(u, 6), low6), continuation);
+    __m256i two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi32(u, 6), _mm256_set1_epi32(0xC0)),
+        _mm256_slli_epi32(last6, 8));
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi32(u, 12), _mm256_set1_epi32(0xE0)),
+        _mm256_or_si256(_mm256_slli_epi32(middle6, 8),
+                        _mm256_slli_epi32(last6, 16)));
+    __m256i over1 = _mm256_cmpgt_epi32(u, _mm256_set1_epi32(0x7F));
+    __m256i over2 = _mm256_cmpgt_epi32(u, _mm256_set1_epi32(0x7FF));
+    __m256i slots = _mm256_blendv_epi8(_mm256_blendv_epi8(u, two, over1),
+                                       three, over2);
+    unsigned long_forms =
+        (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over1));
+    unsigned three_forms =
+        (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over2));
+    unsigned key0 = (long_forms & 0xF) | (three_forms & 0xF) << 4;
+    unsigned key1 = long_forms >> 4 | (three_forms & 0xF0);
+    __m128i packed0 = _mm_shuffle_epi8(
+        _mm256_castsi256_si128(slots),
+        _mm_loadu_si128(
+            (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key0]));
+    __m128i packed1 = _mm_shuffle_epi8(
+        _mm256_extracti128_si256(slots, 1),
+        _mm_loadu_si128(
+            (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key1]));
+    size_t length0 = wenc_utf8_pack_length[key0];
+    size_t length = length0 + wenc_utf8_pack_length[key1];
+    if (spill) {
+        _mm_storeu_si128((__m128i *)(void *)dst, packed0);
+        _mm_storeu_si128((__m128i *)(void *)(dst + length0), packed1);
+    } else {
+        uint8_t exact[32];
+        _mm_storeu_si128((__m128i *)(void *)exact, packed0);
+        _mm_storeu_si128((__m128i *)(void *)(exact + length0), packed1);
+        memcpy(dst, exact, length);
+    }
+    return length;
+}
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
@@ -240,6 +295,7 @@ WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
     c->prev = in;
     c->leads3 = c->leads4 = 0;
 }
+
 #endif
 
 

@@ -119,6 +119,128 @@ WENC_TARGET_AVX512 static size_t utf16_units_avx512(const uint8_t *s,
 }
 #endif
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* Bit i: lane i of the 16 is all ones. */
+WENC_TARGET_AVX2 static inline uint32_t utf16_lanes16_avx2(__m256i lanes)
+{
+    return (uint32_t)_mm_movemask_epi8(
+        _mm_packs_epi16(_mm256_castsi256_si128(lanes),
+                        _mm256_extracti128_si256(lanes, 1)));
+}
+
+/* What utf16_units_avx512 does, 16 units a step: to UTF-16 while the units
+ * are not surrogates or are whole pairs, stored as they are; to UTF-8 while
+ * they are not surrogates, ASCII narrowed and the rest packed 8 at a time by
+ * utf8_pack8_avx2, whose stores may reach 12 bytes past their output while
+ * 14 units or more follow. Stops before anything else, or with fewer than
+ * 16 units left; the caller leaves room for them (3 bytes each to UTF-8).
+ * Returns the units read; the units or bytes written go to *written. */
+WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
+                                                size_t units, bool swap,
+                                                void *dst, int utf16,
+                                                size_t *written)
+{
+    const __m256i swap_bytes = _mm256_setr_epi8(
+        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, /* lane 0 */
+        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    const __m256i ten_bits = _mm256_set1_epi16((short)0xFC00);
+    const __m256i five_bits = _mm256_set1_epi16((short)0xF800);
+    const __m256i surrogate = _mm256_set1_epi16((short)0xD800);
+    const __m256i non_ascii = _mm256_set1_epi16((short)0xFF80);
+    size_t i = 0, out = 0;
+    /* To UTF-16, 32 units a step while none is a surrogate: a copy */
+    while (utf16 && units - i >= 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i));
+        __m256i b =
+            _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i + 32));
+        if (swap) {
+            a = _mm256_shuffle_epi8(a, swap_bytes);
+            b = _mm256_shuffle_epi8(b, swap_bytes);
+        }
+        __m256i found = _mm256_or_si256(
+            _mm256_cmpeq_epi16(_mm256_and_si256(a, five_bits), surrogate),
+            _mm256_cmpeq_epi16(_mm256_and_si256(b, five_bits), surrogate));
+        if (!_mm256_testz_si256(found, found))
+            break;
+        uint16_t *d = (uint16_t *)dst + out;
+        _mm256_storeu_si256((__m256i *)(void *)d, a);
+        _mm256_storeu_si256((__m256i *)(void *)(d + 16), b);
+        i += 32;
+        out += 32;
+    }
+    while (units - i >= 16) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i));
+        if (swap)
+            v = _mm256_shuffle_epi8(v, swap_bytes);
+        unsigned count = 16;
+        if (utf16) {
+            __m256i top = _mm256_and_si256(v, ten_bits);
+            uint32_t lead = utf16_lanes16_avx2(
+                _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800)));
+            uint32_t trail = utf16_lanes16_avx2(
+                _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xDC00)));
+            uint32_t fine = (~(lead | trail) | (lead & trail >> 1) |
+                             (trail & lead << 1)) & 0xFFFF;
+            if (fine != 0xFFFF) {
+                count = (unsigned)__builtin_ctz(~fine);
+                uint16_t units16[16];
+                _mm256_storeu_si256((__m256i *)(void *)units16, v);
+                memcpy((uint16_t *)dst + out, units16, count * sizeof units16[0]);
+            } else {
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)((uint16_t *)dst + out), v);
+            }
+            out += count;
+        } else if (_mm256_testz_si256(v, non_ascii)) {
+            _mm_storeu_si128(
+                (__m128i *)(void *)((uint8_t *)dst + out),
+                _mm_packus_epi16(_mm256_castsi256_si128(v),
+                                 _mm256_extracti128_si256(v, 1)));
+            out += 16;
+            i += 16;
+            /* the rest of an ASCII run, 32 units a step */
+            while (units - i >= 32) {
+                __m256i a = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(s + 2 * i));
+                __m256i b = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(s + 2 * i + 32));
+                if (swap) {
+                    a = _mm256_shuffle_epi8(a, swap_bytes);
+                    b = _mm256_shuffle_epi8(b, swap_bytes);
+                }
+                if (!_mm256_testz_si256(_mm256_or_si256(a, b), non_ascii))
+                    break;
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)((uint8_t *)dst + out),
+                    _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+                out += 32;
+                i += 32;
+            }
+            continue;
+        } else {
+            uint32_t surrogates = utf16_lanes16_avx2(
+                _mm256_cmpeq_epi16(_mm256_and_si256(v, five_bits), surrogate));
+            /* whole halves without a surrogate; the codec's loop takes the
+             * rest */
+            count = surrogates == 0 ? 16 : (surrogates & 0xFF) == 0 ? 8 : 0;
+            uint8_t *d = (uint8_t *)dst + out;
+            if (count > 0)
+                out += utf8_pack8_avx2(_mm256_castsi256_si128(v), d,
+                                       units - i >= 8 + 14);
+            if (count > 8)
+                out += utf8_pack8_avx2(_mm256_extracti128_si256(v, 1),
+                                       (uint8_t *)dst + out,
+                                       units - i >= 16 + 14);
+        }
+        i += count;
+        if (count < 16)
+            break;
+    }
+    *written = out;
+    return i;
+}
+#endif
+
 /* §14.2.1 shared UTF-16 decoder */
 WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
                                       size_t len, size_t *consumed, void *dst,
@@ -135,18 +257,30 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
 #ifdef WENC_HAVE_RUNTIME_AVX512
     bool avx512 = len >= 64 && wenc_cpu_has_avx512();
 #endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    bool avx2 = len >= 32 && wenc_cpu_has_avx2();
+#endif
 
     for (;;) {
-#ifdef WENC_HAVE_RUNTIME_AVX512
-        if (avx512 && !have_lead && !lead_surrogate) {
+#ifdef WENC_HAVE_RUNTIME_AVX2
+        if (!have_lead && !lead_surrogate) {
             size_t room = utf16 ? cap - out : (cap - out) / 3;
             size_t units = (len - pos) / 2 < room ? (len - pos) / 2 : room;
             void *at = utf16 ? (void *)((uint16_t *)dst + out)
                              : (void *)((uint8_t *)dst + out);
+            bool swap = (be != 0) == host_is_little_endian();
             size_t made = 0;
-            pos += 2 * utf16_units_avx512(src + pos, units,
-                                          (be != 0) == host_is_little_endian(),
-                                          at, utf16, &made);
+#ifdef WENC_HAVE_RUNTIME_AVX512
+            if (avx512)
+                pos += 2 * utf16_units_avx512(src + pos, units, swap, at,
+                                              utf16, &made);
+            else
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+            if (avx2)
+                pos += 2 * utf16_units_avx2(src + pos, units, swap, at, utf16,
+                                            &made);
+#endif
             out += made;
         }
 #endif

@@ -225,15 +225,13 @@ DEFINE_ENCODE_READERS(utf8, utf8_encode)
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 
-/* Encodes 8 units at a time while none is a surrogate, ASCII runs included:
- * each unit's one, two and three byte forms are made in a 32-bit slot, the
- * right one kept by its size, and each four slots packed with a mask from
- * wenc_utf8_pack_shuffle. The caller
- * leaves room for 3 bytes per unit and encodes every unit up to n but the
- * last one or two. Stores of 16 bytes reach up to 12 bytes past the UTF-8
- * of their 8 units; they are used while 14 units or more follow, which
- * rewrite those bytes, and the last steps write only what they make.
- * Returns the units read; the bytes written go to *written. */
+/* Encodes 8 units at a time (utf8_pack8_avx2) while none is a surrogate,
+ * ASCII runs included. The caller leaves room for 3 bytes per unit and
+ * encodes every unit up to n but the last one or two. Stores of 16 bytes
+ * reach up to 12 bytes past the UTF-8 of their 8 units; they are used while
+ * 14 units or more follow, which rewrite those bytes, and the last steps
+ * write only what they make. Returns the units read; the bytes written go
+ * to *written. */
 WENC_TARGET_AVX2 static size_t
 utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                    size_t *written)
@@ -241,12 +239,6 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     const __m128i surrogate_bits = _mm_set1_epi16((short)0xF800);
     const __m128i surrogate = _mm_set1_epi16((short)0xD800);
     const __m128i non_ascii = _mm_set1_epi16((short)0xFF80);
-    const __m256i low6 = _mm256_set1_epi32(0x3F);
-    const __m256i continuation = _mm256_set1_epi32(0x80);
-    const __m256i lead2 = _mm256_set1_epi32(0xC0);
-    const __m256i lead3 = _mm256_set1_epi32(0xE0);
-    const __m256i max1 = _mm256_set1_epi32(0x7F);
-    const __m256i max2 = _mm256_set1_epi32(0x7FF);
     size_t pos = 0, out = 0;
     while (n - pos >= 8) {
         __m128i units =
@@ -282,49 +274,7 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             _mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate);
         if (!_mm_testz_si128(surrogates, surrogates))
             break;
-        __m256i u = _mm256_cvtepu16_epi32(units);
-        __m256i last6 =
-            _mm256_or_si256(_mm256_and_si256(u, low6), continuation);
-        __m256i middle6 = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi32(u, 6), low6), continuation);
-        __m256i two = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi32(u, 6), lead2),
-            _mm256_slli_epi32(last6, 8));
-        __m256i three = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi32(u, 12), lead3),
-            _mm256_or_si256(_mm256_slli_epi32(middle6, 8),
-                            _mm256_slli_epi32(last6, 16)));
-        __m256i over1 = _mm256_cmpgt_epi32(u, max1);
-        __m256i over2 = _mm256_cmpgt_epi32(u, max2);
-        __m256i slots = _mm256_blendv_epi8(
-            _mm256_blendv_epi8(u, two, over1), three, over2);
-        unsigned long_forms =
-            (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over1));
-        unsigned three_forms =
-            (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over2));
-        unsigned key0 = (long_forms & 0xF) | (three_forms & 0xF) << 4;
-        unsigned key1 = long_forms >> 4 | (three_forms & 0xF0);
-        __m128i packed0 = _mm_shuffle_epi8(
-            _mm256_castsi256_si128(slots),
-            _mm_loadu_si128(
-                (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key0]));
-        __m128i packed1 = _mm_shuffle_epi8(
-            _mm256_extracti128_si256(slots, 1),
-            _mm_loadu_si128(
-                (const __m128i *)(const void *)wenc_utf8_pack_shuffle[key1]));
-        size_t length0 = wenc_utf8_pack_length[key0];
-        size_t length = length0 + wenc_utf8_pack_length[key1];
-        if (n - pos >= 8 + 14) {
-            _mm_storeu_si128((__m128i *)(void *)(dst + out), packed0);
-            _mm_storeu_si128((__m128i *)(void *)(dst + out + length0),
-                             packed1);
-        } else {
-            uint8_t exact[32];
-            _mm_storeu_si128((__m128i *)(void *)exact, packed0);
-            _mm_storeu_si128((__m128i *)(void *)(exact + length0), packed1);
-            memcpy(dst + out, exact, length);
-        }
-        out += length;
+        out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
         pos += 8;
     }
     *written = out;
