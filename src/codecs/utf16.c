@@ -254,10 +254,10 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
     uint8_t lead_byte = dec->bytes_[0];
     uint32_t lead_surrogate = dec->code_point_;
     uint8_t held[3];
+#ifdef WENC_HAVE_RUNTIME_AVX2
 #ifdef WENC_HAVE_RUNTIME_AVX512
     bool avx512 = len >= 64 && wenc_cpu_has_avx512();
 #endif
-#ifdef WENC_HAVE_RUNTIME_AVX2
     bool avx2 = len >= 32 && wenc_cpu_has_avx2();
 #endif
 
