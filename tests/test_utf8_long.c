@@ -266,7 +266,8 @@ static size_t fill(uint8_t *d, size_t n, int kind)
 }
 
 /* With WENC_TEST_QUICK set (tools/cross-test.sh sets it for runs under an
- * emulator, where the probes take minutes), each probe is placed in every
+ * emulator, and CI for the sanitizer and valgrind runs, where the probes
+ * take minutes), each probe is placed in every
  * filler at 2 of the 8 offsets only (every fourth), the next 2 for the next
  * probe, so that every offset still meets probes of every length; main()
  * says so. */
