@@ -111,6 +111,17 @@ WENC_INLINE size_t utf8_incomplete_tail(const uint8_t *s, size_t n)
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 
+/* The upper 16 bytes of `prev` and the lower 16 of `in`: the 16 bytes
+ * before each 128-bit lane of `in`. (VEXTRACTI128 and VINSERTI128, not
+ * VPERM2I128, which Zen 1 splits into eight micro-ops.) */
+WENC_TARGET_AVX2 static inline __m256i utf8_lanes_before_avx2(__m256i prev,
+                                                              __m256i in)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm256_extracti128_si256(prev, 1)),
+        _mm256_castsi256_si128(in), 1);
+}
+
 /* The error classes of the 32 bytes `in`, preceded by the 32 bytes `prev`
  * (zeros at the start of a buffer): nonzero where a byte is in error. */
 WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
@@ -123,8 +134,7 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
     const __m256i this_high_classes = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)utf8_this_high_classes));
     const __m256i nibble = _mm256_set1_epi8(0x0F);
-    /* The 16 bytes before each lane: the upper lane of prev, the lower of in */
-    __m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+    __m256i before = utf8_lanes_before_avx2(prev, in);
     __m256i prev1 = _mm256_alignr_epi8(in, before, 15);
     __m256i prev2 = _mm256_alignr_epi8(in, before, 14);
     __m256i prev3 = _mm256_alignr_epi8(in, before, 13);

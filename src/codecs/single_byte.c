@@ -75,69 +75,84 @@ WENC_INLINE linear_result sb_linear16(const uint8_t *s, const sb_linear *lin,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
-/* Decodes 32 bytes at a time through the table's upper half, held in
- * registers as two byte planes (low and high byte of each unit) of eight
- * 16-entry groups, looked up with PSHUFB: the index byte b ^ 0x80 minus
- * 16 * g picks entry (b & 15) of group g for groups up to b's own and
- * gives 0 for later ones (the index is negative), so with group g stored
- * as the XOR of table groups g and g - 1, the XOR of the eight lookups is
- * b's unit. ASCII bytes are kept as they are. Stops before a block with an
- * unmapped byte, or fewer than 32 bytes left; returns the bytes read, one
- * unit written for each at d. */
-WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
-                                               const uint16_t *code_point_of,
-                                               uint16_t *d)
+/* The table's upper half in registers as two byte planes (low and high byte
+ * of each unit) of eight 16-entry groups, looked up with PSHUFB: the index
+ * byte b ^ 0x80 minus 16 * g picks entry (b & 15) of group g for groups up
+ * to b's own and gives 0 for later ones (the index is negative), so with
+ * group g stored as the XOR of table groups g and g - 1, the XOR of the
+ * eight lookups is b's unit. */
+typedef struct sb_planes_avx2 {
+    __m256i low[8], high[8];
+} sb_planes_avx2;
+
+WENC_TARGET_AVX2 static void sb_planes_init_avx2(sb_planes_avx2 *planes,
+                                                 const uint16_t *code_point_of)
 {
     const __m256i split_planes = _mm256_setr_epi8(
         0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, /* lane 0 */
         0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
-    __m256i low_plane[8], high_plane[8];
     __m256i previous_low = _mm256_setzero_si256();
     __m256i previous_high = _mm256_setzero_si256();
     for (size_t g = 0; g < 8; g++) {
         __m256i units = _mm256_loadu_si256(
             (const __m256i *)(const void *)(code_point_of + 0x80 + 16 * g));
         /* 64-bit quarters: low bytes 0-7, 8-15, then high bytes 0-7, 8-15 */
-        __m256i planes = _mm256_permute4x64_epi64(
+        __m256i split = _mm256_permute4x64_epi64(
             _mm256_shuffle_epi8(units, split_planes), 0xD8);
         __m256i low = _mm256_broadcastsi128_si256(
-            _mm256_castsi256_si128(planes));
+            _mm256_castsi256_si128(split));
         __m256i high = _mm256_broadcastsi128_si256(
-            _mm256_extracti128_si256(planes, 1));
-        low_plane[g] = _mm256_xor_si256(low, previous_low);
-        high_plane[g] = _mm256_xor_si256(high, previous_high);
+            _mm256_extracti128_si256(split, 1));
+        planes->low[g] = _mm256_xor_si256(low, previous_low);
+        planes->high[g] = _mm256_xor_si256(high, previous_high);
         previous_low = low;
         previous_high = high;
     }
+}
+
+/* The units of the 32 bytes, not all ASCII, as byte planes (*low: ASCII
+ * bytes kept; *high: 0 for them); false when one is unmapped. */
+WENC_TARGET_AVX2 static inline bool sb_lookup32_avx2(
+    const sb_planes_avx2 *planes, __m256i bytes, __m256i *low, __m256i *high)
+{
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i sign = _mm256_set1_epi8((char)0x80);
     const __m256i group_step = _mm256_set1_epi8(16);
+    __m256i upper = _mm256_cmpgt_epi8(zero, bytes);
+    __m256i index = _mm256_xor_si256(bytes, _mm256_set1_epi8((char)0x80));
+    __m256i found_low = _mm256_shuffle_epi8(planes->low[0], index);
+    __m256i found_high = _mm256_shuffle_epi8(planes->high[0], index);
+    for (int g = 1; g < 8; g++) {
+        index = _mm256_sub_epi8(index, group_step);
+        found_low = _mm256_xor_si256(
+            found_low, _mm256_shuffle_epi8(planes->low[g], index));
+        found_high = _mm256_xor_si256(
+            found_high, _mm256_shuffle_epi8(planes->high[g], index));
+    }
+    __m256i unmapped = _mm256_and_si256(
+        _mm256_cmpeq_epi8(_mm256_or_si256(found_low, found_high), zero),
+        upper);
+    *high = _mm256_and_si256(found_high, upper);
+    *low = _mm256_blendv_epi8(bytes, found_low, upper);
+    return _mm256_testz_si256(unmapped, unmapped);
+}
+
+/* Decodes 32 bytes at a time through the planes. Stops before a block
+ * with an unmapped byte, or fewer than 32 bytes left; returns the bytes
+ * read, one unit written for each at d. */
+WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
+                                               const uint16_t *code_point_of,
+                                               uint16_t *d)
+{
+    sb_planes_avx2 planes;
+    sb_planes_init_avx2(&planes, code_point_of);
     size_t pos = 0;
     while (n - pos >= 32) {
         __m256i bytes =
             _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
-        __m256i upper = _mm256_cmpgt_epi8(zero, bytes);
-        __m256i low = bytes, high = zero;
-        if (!_mm256_testz_si256(upper, upper)) {
-            __m256i index = _mm256_xor_si256(bytes, sign);
-            __m256i found_low = _mm256_shuffle_epi8(low_plane[0], index);
-            __m256i found_high = _mm256_shuffle_epi8(high_plane[0], index);
-            for (int g = 1; g < 8; g++) {
-                index = _mm256_sub_epi8(index, group_step);
-                found_low = _mm256_xor_si256(
-                    found_low, _mm256_shuffle_epi8(low_plane[g], index));
-                found_high = _mm256_xor_si256(
-                    found_high, _mm256_shuffle_epi8(high_plane[g], index));
-            }
-            high = _mm256_and_si256(found_high, upper);
-            __m256i unmapped = _mm256_and_si256(
-                _mm256_cmpeq_epi8(_mm256_or_si256(found_low, found_high),
-                                  zero),
-                upper);
-            if (!_mm256_testz_si256(unmapped, unmapped))
-                break;
-            low = _mm256_blendv_epi8(bytes, found_low, upper);
-        }
+        __m256i low = bytes, high = _mm256_setzero_si256();
+        if (_mm256_movemask_epi8(bytes) != 0 &&
+            !sb_lookup32_avx2(&planes, bytes, &low, &high))
+            break;
         /* units of bytes 0-7 and 16-23, then 8-15 and 24-31 */
         __m256i first = _mm256_unpacklo_epi8(low, high);
         __m256i second = _mm256_unpackhi_epi8(low, high);
@@ -147,6 +162,91 @@ WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
                             _mm256_permute2x128_si256(first, second, 0x31));
         pos += 32;
     }
+    return pos;
+}
+
+/* Whether each byte is in a linear range of the table (sb_linear's test). */
+WENC_TARGET_AVX2 static inline uint32_t
+sb_linear_bits_avx2(__m256i bytes, const __m256i first[2],
+                    const __m256i span[2])
+{
+    __m256i in_range = _mm256_setzero_si256();
+    for (int i = 0; i < 2; i++) {
+        __m256i offset = _mm256_sub_epi8(bytes, first[i]);
+        in_range = _mm256_or_si256(
+            in_range,
+            _mm256_cmpeq_epi8(_mm256_min_epu8(offset, span[i]), offset));
+    }
+    return (uint32_t)_mm256_movemask_epi8(in_range);
+}
+
+/* The same to UTF-8: a block whose upper bytes are all in the table's linear
+ * ranges takes its units by one addition, others through the planes; each 8
+ * bytes that are all ASCII are stored as they are, others packed by
+ * utf8_pack8_avx2, whose stores may reach 12 bytes past their output where
+ * more follows in this call. The caller leaves room for 3 bytes per byte.
+ * Returns the bytes read; the bytes written go to *written. */
+WENC_TARGET_AVX2 static size_t sb_table32_utf8_avx2(
+    const uint8_t *s, size_t n, const single_byte_table *table, uint8_t *d,
+    size_t *written)
+{
+    sb_planes_avx2 planes;
+    sb_planes_init_avx2(&planes, table->decode);
+    __m256i range_first[2], span[2];
+    for (int i = 0; i < 2; i++) {
+        range_first[i] = _mm256_set1_epi8((char)table->linear_first[i]);
+        span[i] = _mm256_set1_epi8(
+            (char)(table->linear_last[i] - table->linear_first[i]));
+    }
+    const __m256i delta = _mm256_set1_epi16((short)table->linear_delta);
+    const __m256i zero = _mm256_setzero_si256();
+    size_t pos = 0, out = 0;
+    while (n - pos >= 32) {
+        __m256i bytes =
+            _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
+        uint32_t upper = (uint32_t)_mm256_movemask_epi8(bytes);
+        if (upper == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(d + out), bytes);
+            out += 32;
+            pos += 32;
+            continue;
+        }
+        __m256i first, second;
+        if ((upper & ~sb_linear_bits_avx2(bytes, range_first, span)) == 0) {
+            __m256i upper_lanes = _mm256_cmpgt_epi8(zero, bytes);
+            first = _mm256_add_epi16(
+                _mm256_unpacklo_epi8(bytes, zero),
+                _mm256_and_si256(
+                    _mm256_unpacklo_epi8(upper_lanes, upper_lanes), delta));
+            second = _mm256_add_epi16(
+                _mm256_unpackhi_epi8(bytes, zero),
+                _mm256_and_si256(
+                    _mm256_unpackhi_epi8(upper_lanes, upper_lanes), delta));
+        } else {
+            __m256i low, high;
+            if (!sb_lookup32_avx2(&planes, bytes, &low, &high))
+                break;
+            first = _mm256_unpacklo_epi8(low, high);
+            second = _mm256_unpackhi_epi8(low, high);
+        }
+        /* the units of bytes 0-7, 8-15, 16-23, 24-31 */
+        const __m128i groups[4] = {
+            _mm256_castsi256_si128(first), _mm256_castsi256_si128(second),
+            _mm256_extracti128_si256(first, 1),
+            _mm256_extracti128_si256(second, 1)};
+        for (unsigned g = 0; g < 4; g++) {
+            if ((upper >> (8 * g) & 0xFF) == 0) {
+                _mm_storel_epi64((__m128i *)(void *)(d + out),
+                                 _mm_packus_epi16(groups[g], groups[g]));
+                out += 8;
+            } else {
+                out += utf8_pack8_avx2(groups[g], d + out,
+                                       g < 2 || n - pos >= 64);
+            }
+        }
+        pos += 32;
+    }
+    *written = out;
     return pos;
 }
 #endif
@@ -355,8 +455,13 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     (void)last;
+#ifdef WENC_HAVE_RUNTIME_AVX2
 #ifdef WENC_HAVE_RUNTIME_AVX512
     bool avx512 = len >= 64 && wenc_cpu_has_avx512();
+#else
+    const bool avx512 = false;
+#endif
+    bool avx2_utf8 = !utf16 && !avx512 && len >= 32 && wenc_cpu_has_avx2();
 #endif
     while (pos < len) {
         /* With room for the worst case (3 UTF-8 bytes or 1 UTF-16 unit per
@@ -370,6 +475,14 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                              : (void *)((uint8_t *)dst + out);
             pos += sb_table64_avx512(src + pos, end - pos, code_point_of, at,
                                      utf16, &made);
+            out += made;
+        }
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+        if (avx2_utf8 && end - pos >= 32) {
+            size_t made = 0;
+            pos += sb_table32_utf8_avx2(src + pos, end - pos, table,
+                                        (uint8_t *)dst + out, &made);
             out += made;
         }
 #endif
