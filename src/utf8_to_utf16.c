@@ -523,7 +523,7 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
 {
     const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
     const __m256i zero = _mm256_setzero_si256();
-    __m256i before = _mm256_permute2x128_si256(prev, cur, 0x21);
+    __m256i before = utf8_lanes_before_avx2(prev, cur);
     __m256i prev1 = _mm256_alignr_epi8(cur, before, 15);
     __m256i prev2 = _mm256_alignr_epi8(cur, before, 14);
     /* b[i-1] only where b[i] is not ASCII; b[i-2] where a sequence of
@@ -590,6 +590,53 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
     _mm_storeu_si128((__m128i *)(void *)(dst + out),
                      _mm256_extracti128_si256(units_b, 1));
     return out + (counts >> 24);
+}
+
+/* A checked block of 32 bytes at src (32 more readable after it) with few
+ * sequences of two or three bytes among ASCII ones (Latin-script text), the
+ * first of which may have begun in the block before: ASCII widened 32 bytes
+ * at a time from each run's start, each sequence decoded on its own.
+ * `ends`: the lanes where a sequence ends; `non_ascii`: where a byte is not
+ * ASCII. dst has room for 64 units; the 32 after the block's output are put
+ * back as they were. Returns the units written. */
+WENC_TARGET_AVX2 static size_t utf8_sparse_block_avx2(const uint8_t *src,
+                                                      uint32_t ends,
+                                                      uint32_t non_ascii,
+                                                      uint16_t *dst)
+{
+    size_t count = (size_t)_mm_popcnt_u32(ends);
+    __m256i after0 =
+        _mm256_loadu_si256((const __m256i *)(const void *)(dst + count));
+    __m256i after1 =
+        _mm256_loadu_si256((const __m256i *)(const void *)(dst + count + 16));
+    size_t from = 0, out = 0;
+    for (uint32_t long_ends = ends & non_ascii; long_ends != 0;
+         long_ends &= long_ends - 1) {
+        size_t last = (size_t)__builtin_ctz(long_ends);
+        /* the sequence's lead: 1 or 2 bytes back, maybe before src */
+        const uint8_t *end = src + last;
+        size_t length = (end[-1] & 0xC0) != 0x80 ? 2 : 3;
+        size_t lead = last + 1 - length; /* wraps when before src */
+        if (lead < 32 && lead > from) {
+            utf8_widen256(_mm256_loadu_si256(
+                              (const __m256i *)(const void *)(src + from)),
+                          dst + out);
+            out += lead - from;
+        }
+        dst[out++] =
+            length == 2
+                ? (uint16_t)((end[-1] & 0x1F) << 6 | (end[0] & 0x3F))
+                : (uint16_t)((end[-2] & 0x0F) << 12 | (end[-1] & 0x3F) << 6 |
+                             (end[0] & 0x3F));
+        from = last + 1;
+    }
+    if (out < count)
+        utf8_widen256(
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + from)),
+            dst + out);
+    _mm256_storeu_si256((__m256i *)(void *)(dst + count), after0);
+    _mm256_storeu_si256((__m256i *)(void *)(dst + count + 16), after1);
+    return count;
 }
 
 WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
@@ -668,7 +715,11 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
                 size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
                 if (cap - out < count)
                     break;
-                if (cap - out >= count + 8) {
+                if (!four && n - pos >= 64 && cap - out >= 64 &&
+                    _mm_popcnt_u32(ends & cur_non_ascii) <= 3) {
+                    out += utf8_sparse_block_avx2(src + pos, ends,
+                                                  cur_non_ascii, dst + out);
+                } else if (cap - out >= count + 8) {
                     /* the stores reach up to 7 units past the output:
                      * those are put back */
                     __m128i after = _mm_loadu_si128(

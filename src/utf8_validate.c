@@ -55,6 +55,25 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
     __m256i prev = _mm256_setzero_si256();
     bool prev_ascii = true;
     size_t pos = 0;
+    /* Two vectors a step, their errors tested together; the step with an
+     * error is checked again a vector at a time below. */
+    for (; n - pos >= 64; pos += 64) {
+        __m256i in0 =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        __m256i in1 =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 32));
+        bool ascii = _mm256_movemask_epi8(_mm256_or_si256(in0, in1)) == 0;
+        if (!(ascii && prev_ascii)) {
+            __m256i errors = _mm256_or_si256(utf8_errors_avx2(in0, prev),
+                                             utf8_errors_avx2(in1, in0));
+            if (!_mm256_testz_si256(errors, errors))
+                break;
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
+        prev = in1;
+        prev_ascii = ascii;
+    }
     for (; n - pos >= 32; pos += 32) {
         __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         bool ascii = _mm256_movemask_epi8(in) == 0;
