@@ -568,6 +568,16 @@ static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(sb_bytes_of(enc, cp), out);
 }
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* The encoder's bytes of the 128 code points of `block` (cp >> 7), 0 where
+ * unmapped. */
+static const uint8_t *sb_block_at(const uint8_t *page_of, unsigned block)
+{
+    return wenc_single_byte_pages[page_of[block >> 1]] +
+           (size_t)(block & 1) * 128;
+}
+#endif
+
 #ifdef WENC_HAVE_RUNTIME_AVX512
 /* The bytes of the 128 code points of `block` (cp >> 7) as two registers,
  * which VPERMI2B reads by a code point's low seven bits. */
@@ -575,8 +585,7 @@ WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
                                                      unsigned block,
                                                      __m512i bytes[2])
 {
-    const uint8_t *first =
-        wenc_single_byte_pages[page_of[block >> 1]] + (size_t)(block & 1) * 128;
+    const uint8_t *first = sb_block_at(page_of, block);
     bytes[0] = _mm512_loadu_si512((const void *)first);
     bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
 }
@@ -755,16 +764,151 @@ static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
 }
 #endif
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* The 128 bytes of `block` (cp >> 7) as eight 16-entry groups for PSHUFB,
+ * each stored as the XOR of groups g and g - 1 (sb_planes_avx2's method:
+ * an index i of 0-127 less 16 * g reads group g up to i's own, and 0
+ * after it, so the XOR of the eight reads is entry i). */
+WENC_TARGET_AVX2 static void sb_block_groups_avx2(const uint8_t *page_of,
+                                                  unsigned block,
+                                                  __m256i groups[8])
+{
+    const uint8_t *first = sb_block_at(page_of, block);
+    __m128i previous = _mm_setzero_si128();
+    for (size_t g = 0; g < 8; g++) {
+        __m128i group =
+            _mm_loadu_si128((const __m128i *)(const void *)(first + 16 * g));
+        groups[g] = _mm256_broadcastsi128_si256(_mm_xor_si128(group, previous));
+        previous = group;
+    }
+}
+
+WENC_TARGET_AVX2 static inline __m256i
+sb_block_lookup_avx2(const __m256i groups[8], __m256i index)
+{
+    __m256i found = _mm256_shuffle_epi8(groups[0], index);
+    for (size_t g = 1; g < 8; g++) {
+        index = _mm256_sub_epi8(index, _mm256_set1_epi8(16));
+        found = _mm256_xor_si256(found, _mm256_shuffle_epi8(groups[g], index));
+    }
+    return found;
+}
+
+/* The 16-bit lanes of a, then of b, in order, as bytes: 32 units below
+ * 0x80, or 32 masks of 16 bits (signed saturation keeps 0xFFFF whole). */
+WENC_TARGET_AVX2 static inline __m256i sb_narrow_avx2(__m256i a, __m256i b)
+{
+    return _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
+}
+
+/* §9.2 for 32 units a step, as sb_from_utf16_avx512 does it: ASCII as it
+ * is, U+0080-U+00FF and the table's encode_block by lookups in their 128
+ * bytes; stops before the first unit of another block or unmapped, or
+ * with fewer than 32 units left. Returns the units read, a byte written
+ * for each. */
+WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
+    const single_byte_table *table, const uint16_t *src, size_t n,
+    uint8_t *dst)
+{
+    __m256i latin[8], rich[8];
+    sb_block_groups_avx2(table->encode_page, 1, latin);
+    sb_block_groups_avx2(table->encode_page, table->encode_block, rich);
+    const __m256i rich_block = _mm256_set1_epi16((short)table->encode_block);
+    const __m256i latin_block = _mm256_set1_epi16(1);
+    const __m256i low7 = _mm256_set1_epi16(0x7F);
+    const __m256i zero = _mm256_setzero_si256();
+    size_t pos = 0;
+    while (n - pos >= 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        __m256i b =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 16));
+        if (_mm256_testz_si256(_mm256_or_si256(a, b),
+                               _mm256_set1_epi16((short)0xFF80))) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + pos),
+                                sb_narrow_avx2(a, b));
+            pos += 32;
+            continue;
+        }
+        __m256i a_blocks = _mm256_srli_epi16(a, 7);
+        __m256i b_blocks = _mm256_srli_epi16(b, 7);
+        __m256i in_ascii = sb_narrow_avx2(_mm256_cmpeq_epi16(a_blocks, zero),
+                                          _mm256_cmpeq_epi16(b_blocks, zero));
+        __m256i in_latin =
+            sb_narrow_avx2(_mm256_cmpeq_epi16(a_blocks, latin_block),
+                           _mm256_cmpeq_epi16(b_blocks, latin_block));
+        __m256i in_rich =
+            sb_narrow_avx2(_mm256_cmpeq_epi16(a_blocks, rich_block),
+                           _mm256_cmpeq_epi16(b_blocks, rich_block));
+        __m256i index = sb_narrow_avx2(_mm256_and_si256(a, low7),
+                                       _mm256_and_si256(b, low7));
+        /* ASCII bytes as they are (index is the unit there) */
+        __m256i bytes = _mm256_and_si256(index, in_ascii);
+        if (!_mm256_testz_si256(in_latin, in_latin))
+            bytes = _mm256_or_si256(
+                bytes, _mm256_and_si256(sb_block_lookup_avx2(latin, index),
+                                        in_latin));
+        if (!_mm256_testz_si256(in_rich, in_rich))
+            bytes = _mm256_or_si256(
+                bytes, _mm256_and_si256(sb_block_lookup_avx2(rich, index),
+                                        in_rich));
+        uint32_t fine = (uint32_t)_mm256_movemask_epi8(in_ascii) |
+                        ((uint32_t)_mm256_movemask_epi8(
+                             _mm256_or_si256(in_latin, in_rich)) &
+                         ~(uint32_t)_mm256_movemask_epi8(
+                             _mm256_cmpeq_epi8(bytes, zero)));
+        if (fine == ~0u) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + pos), bytes);
+            pos += 32;
+            continue;
+        }
+        unsigned count = (unsigned)__builtin_ctz(~fine);
+        uint8_t made[32];
+        _mm256_storeu_si256((__m256i *)(void *)made, bytes);
+        memcpy(dst + pos, made, count);
+        pos += count;
+        break;
+    }
+    return pos;
+}
+
+static size_t sb_units_avx2(const void *table, const uint16_t *units,
+                            size_t n, uint8_t *dst, size_t *written)
+{
+    size_t taken = sb_from_utf16_avx2((const single_byte_table *)table,
+                                      units, n, dst);
+    *written = taken;
+    return taken;
+}
+
+/* UTF-16 input only: over UTF-8, going through UTF-16 as the AVX-512 path
+ * does for Thai measured slower than the scalar loop on every row (each
+ * stop at a code point outside the two blocks transcodes 256 bytes again). */
+static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
+                             size_t n, uint8_t *dst, size_t *written,
+                             int utf16)
+{
+    (void)utf16;
+    return sb_units_avx2(table_of(enc->encoding_), (const uint16_t *)src, n,
+                         dst, written);
+}
+#endif
+
 WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    size_t len, size_t *consumed, uint8_t *dst,
                                    size_t cap, size_t *written, bool last,
                                    int utf16)
 {
     vector_fn vector = NULL;
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    if (len >= 64 && table_of(enc->encoding_)->encode_block != 0) {
 #ifdef WENC_HAVE_RUNTIME_AVX512
-    if (len >= 64 && table_of(enc->encoding_)->encode_block != 0 &&
-        wenc_cpu_has_avx512())
-        vector = sb_vector;
+        if (wenc_cpu_has_avx512())
+            vector = sb_vector;
+        else
+#endif
+        if (utf16 && wenc_cpu_has_avx2())
+            vector = sb_vector_avx2;
+    }
 #endif
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, sb_step, sb_bytes_of, vector);
