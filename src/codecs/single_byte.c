@@ -180,16 +180,19 @@ sb_linear_bits_avx2(__m256i bytes, const __m256i first[2],
     return (uint32_t)_mm256_movemask_epi8(in_range);
 }
 
-/* The same to UTF-8: a block whose upper bytes are all in the table's linear
- * ranges takes its units by one addition, others through the planes; each 8
- * bytes that are all ASCII are stored as they are, others packed by
- * utf8_pack8_avx2, whose stores may reach 12 bytes past their output where
- * more follows in this call. The caller leaves room for 3 bytes per byte.
- * Returns the bytes read; the bytes written go to *written. */
-WENC_TARGET_AVX2 static size_t sb_table32_utf8_avx2(
-    const uint8_t *s, size_t n, const single_byte_table *table, uint8_t *d,
-    size_t *written)
+/* The same through the table's linear ranges too, to UTF-16 or to UTF-8: a
+ * block whose upper bytes are all in the ranges takes its units by one
+ * addition, others through the planes. To UTF-8, each 8 bytes that are all
+ * ASCII are stored as they are, others packed by utf8_pack8_avx2, whose
+ * stores may reach 12 bytes past their output where more follows in this
+ * call. The caller leaves room for a unit or 3 bytes per byte. Returns the
+ * bytes read; the units or bytes written go to *written. */
+WENC_TARGET_AVX2 static size_t sb_blocks32_avx2(
+    const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
+    int utf16, size_t *written)
 {
+    uint8_t *d = (uint8_t *)dst;
+    uint16_t *d16 = (uint16_t *)dst;
     sb_planes_avx2 planes;
     sb_planes_init_avx2(&planes, table->decode);
     __m256i range_first[2], span[2];
@@ -200,19 +203,30 @@ WENC_TARGET_AVX2 static size_t sb_table32_utf8_avx2(
     }
     const __m256i delta = _mm256_set1_epi16((short)table->linear_delta);
     const __m256i zero = _mm256_setzero_si256();
+    const bool linear = table->linear_last[0] != 0;
     size_t pos = 0, out = 0;
     while (n - pos >= 32) {
         __m256i bytes =
             _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
         uint32_t upper = (uint32_t)_mm256_movemask_epi8(bytes);
         if (upper == 0) {
-            _mm256_storeu_si256((__m256i *)(void *)(d + out), bytes);
+            if (utf16) {
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)(d16 + out),
+                    _mm256_cvtepu8_epi16(_mm256_castsi256_si128(bytes)));
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)(d16 + out + 16),
+                    _mm256_cvtepu8_epi16(_mm256_extracti128_si256(bytes, 1)));
+            } else {
+                _mm256_storeu_si256((__m256i *)(void *)(d + out), bytes);
+            }
             out += 32;
             pos += 32;
             continue;
         }
         __m256i first, second;
-        if ((upper & ~sb_linear_bits_avx2(bytes, range_first, span)) == 0) {
+        if (linear &&
+            (upper & ~sb_linear_bits_avx2(bytes, range_first, span)) == 0) {
             __m256i upper_lanes = _mm256_cmpgt_epi8(zero, bytes);
             first = _mm256_add_epi16(
                 _mm256_unpacklo_epi8(bytes, zero),
@@ -228,6 +242,15 @@ WENC_TARGET_AVX2 static size_t sb_table32_utf8_avx2(
                 break;
             first = _mm256_unpacklo_epi8(low, high);
             second = _mm256_unpackhi_epi8(low, high);
+        }
+        if (utf16) {
+            _mm256_storeu_si256((__m256i *)(void *)(d16 + out),
+                                _mm256_permute2x128_si256(first, second, 0x20));
+            _mm256_storeu_si256((__m256i *)(void *)(d16 + out + 16),
+                                _mm256_permute2x128_si256(first, second, 0x31));
+            out += 32;
+            pos += 32;
+            continue;
         }
         /* the units of bytes 0-7, 8-15, 16-23, 24-31 */
         const __m128i groups[4] = {
@@ -461,7 +484,10 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
 #else
     const bool avx512 = false;
 #endif
-    bool avx2_utf8 = !utf16 && !avx512 && len >= 32 && wenc_cpu_has_avx2();
+    /* To UTF-16, tables without linear ranges measured faster through
+     * sb_words_to_utf16() */
+    bool avx2 = !avx512 && len >= 32 &&
+                (!utf16 || table->linear_last[0] != 0) && wenc_cpu_has_avx2();
 #endif
     while (pos < len) {
         /* With room for the worst case (3 UTF-8 bytes or 1 UTF-16 unit per
@@ -479,10 +505,12 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
         }
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
-        if (avx2_utf8 && end - pos >= 32) {
+        if (avx2 && end - pos >= 32) {
             size_t made = 0;
-            pos += sb_table32_utf8_avx2(src + pos, end - pos, table,
-                                        (uint8_t *)dst + out, &made);
+            void *at = utf16 ? (void *)((uint16_t *)dst + out)
+                             : (void *)((uint8_t *)dst + out);
+            pos += sb_blocks32_avx2(src + pos, end - pos, table, at, utf16,
+                                    &made);
             out += made;
         }
 #endif
