@@ -482,9 +482,9 @@ static const uint64_t utf8_lanes_set[256] = {
 WENC_TARGET_AVX2 static inline __m256i utf8_block256(const uint8_t *src,
                                                      size_t n)
 {
-    uint8_t last[32] = {0};
     if (n >= 32)
         return _mm256_loadu_si256((const __m256i *)(const void *)src);
+    uint8_t last[32] = {0};
     memcpy(last, src, n);
     return _mm256_loadu_si256((const __m256i *)(const void *)last);
 }
