@@ -187,7 +187,7 @@ sb_linear_bits_avx2(__m256i bytes, const __m256i first[2],
  * stores may reach 12 bytes past their output where more follows in this
  * call. The caller leaves room for a unit or 3 bytes per byte. Returns the
  * bytes read; the units or bytes written go to *written. */
-WENC_TARGET_AVX2 static size_t sb_blocks32_avx2(
+WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
     const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
     int utf16, size_t *written)
 {
@@ -271,6 +271,20 @@ WENC_TARGET_AVX2 static size_t sb_blocks32_avx2(
     }
     *written = out;
     return pos;
+}
+
+WENC_TARGET_AVX2 static size_t sb_blocks32_utf8_avx2(
+    const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
+    size_t *written)
+{
+    return sb_blocks32_avx2(s, n, table, dst, 0, written);
+}
+
+WENC_TARGET_AVX2 static size_t sb_blocks32_utf16_avx2(
+    const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
+    size_t *written)
+{
+    return sb_blocks32_avx2(s, n, table, dst, 1, written);
 }
 #endif
 
@@ -509,8 +523,10 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
             size_t made = 0;
             void *at = utf16 ? (void *)((uint16_t *)dst + out)
                              : (void *)((uint8_t *)dst + out);
-            pos += sb_blocks32_avx2(src + pos, end - pos, table, at, utf16,
-                                    &made);
+            pos += utf16 ? sb_blocks32_utf16_avx2(src + pos, end - pos, table,
+                                                  at, &made)
+                         : sb_blocks32_utf8_avx2(src + pos, end - pos, table,
+                                                 at, &made);
             out += made;
         }
 #endif
@@ -838,9 +854,11 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
     const single_byte_table *table, const uint16_t *src, size_t n,
     uint8_t *dst)
 {
+    /* each block's groups made when a unit of it first comes: a call that
+     * stops at once (as in markup, at every unmappable character) makes
+     * none */
     __m256i latin[8], rich[8];
-    sb_block_groups_avx2(table->encode_page, 1, latin);
-    sb_block_groups_avx2(table->encode_page, table->encode_block, rich);
+    bool have_latin = false, have_rich = false;
     const __m256i rich_block = _mm256_set1_epi16((short)table->encode_block);
     const __m256i latin_block = _mm256_set1_epi16(1);
     const __m256i low7 = _mm256_set1_epi16(0x7F);
@@ -871,14 +889,23 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
                                        _mm256_and_si256(b, low7));
         /* ASCII bytes as they are (index is the unit there) */
         __m256i bytes = _mm256_and_si256(index, in_ascii);
-        if (!_mm256_testz_si256(in_latin, in_latin))
+        if (!_mm256_testz_si256(in_latin, in_latin)) {
+            if (!have_latin)
+                sb_block_groups_avx2(table->encode_page, 1, latin);
+            have_latin = true;
             bytes = _mm256_or_si256(
                 bytes, _mm256_and_si256(sb_block_lookup_avx2(latin, index),
                                         in_latin));
-        if (!_mm256_testz_si256(in_rich, in_rich))
+        }
+        if (!_mm256_testz_si256(in_rich, in_rich)) {
+            if (!have_rich)
+                sb_block_groups_avx2(table->encode_page, table->encode_block,
+                                     rich);
+            have_rich = true;
             bytes = _mm256_or_si256(
                 bytes, _mm256_and_si256(sb_block_lookup_avx2(rich, index),
                                         in_rich));
+        }
         uint32_t fine = (uint32_t)_mm256_movemask_epi8(in_ascii) |
                         ((uint32_t)_mm256_movemask_epi8(
                              _mm256_or_si256(in_latin, in_rich)) &
