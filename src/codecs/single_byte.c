@@ -85,6 +85,19 @@ typedef struct sb_planes_avx2 {
     __m256i low[8], high[8];
 } sb_planes_avx2;
 
+/* Entry `index` (0-127 in each byte) of the 128 held as XOR-chained groups
+ * of 16, as above. */
+WENC_TARGET_AVX2 static inline __m256i
+sb_groups_lookup_avx2(const __m256i groups[8], __m256i index)
+{
+    __m256i found = _mm256_shuffle_epi8(groups[0], index);
+    for (size_t g = 1; g < 8; g++) {
+        index = _mm256_sub_epi8(index, _mm256_set1_epi8(16));
+        found = _mm256_xor_si256(found, _mm256_shuffle_epi8(groups[g], index));
+    }
+    return found;
+}
+
 WENC_TARGET_AVX2 static void sb_planes_init_avx2(sb_planes_avx2 *planes,
                                                  const uint16_t *code_point_of)
 {
@@ -116,53 +129,16 @@ WENC_TARGET_AVX2 static inline bool sb_lookup32_avx2(
     const sb_planes_avx2 *planes, __m256i bytes, __m256i *low, __m256i *high)
 {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i group_step = _mm256_set1_epi8(16);
     __m256i upper = _mm256_cmpgt_epi8(zero, bytes);
     __m256i index = _mm256_xor_si256(bytes, _mm256_set1_epi8((char)0x80));
-    __m256i found_low = _mm256_shuffle_epi8(planes->low[0], index);
-    __m256i found_high = _mm256_shuffle_epi8(planes->high[0], index);
-    for (int g = 1; g < 8; g++) {
-        index = _mm256_sub_epi8(index, group_step);
-        found_low = _mm256_xor_si256(
-            found_low, _mm256_shuffle_epi8(planes->low[g], index));
-        found_high = _mm256_xor_si256(
-            found_high, _mm256_shuffle_epi8(planes->high[g], index));
-    }
+    __m256i found_low = sb_groups_lookup_avx2(planes->low, index);
+    __m256i found_high = sb_groups_lookup_avx2(planes->high, index);
     __m256i unmapped = _mm256_and_si256(
         _mm256_cmpeq_epi8(_mm256_or_si256(found_low, found_high), zero),
         upper);
     *high = _mm256_and_si256(found_high, upper);
     *low = _mm256_blendv_epi8(bytes, found_low, upper);
     return _mm256_testz_si256(unmapped, unmapped);
-}
-
-/* Decodes 32 bytes at a time through the planes. Stops before a block
- * with an unmapped byte, or fewer than 32 bytes left; returns the bytes
- * read, one unit written for each at d. */
-WENC_TARGET_AVX2 static size_t sb_table32_avx2(const uint8_t *s, size_t n,
-                                               const uint16_t *code_point_of,
-                                               uint16_t *d)
-{
-    sb_planes_avx2 planes;
-    sb_planes_init_avx2(&planes, code_point_of);
-    size_t pos = 0;
-    while (n - pos >= 32) {
-        __m256i bytes =
-            _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
-        __m256i low = bytes, high = _mm256_setzero_si256();
-        if (_mm256_movemask_epi8(bytes) != 0 &&
-            !sb_lookup32_avx2(&planes, bytes, &low, &high))
-            break;
-        /* units of bytes 0-7 and 16-23, then 8-15 and 24-31 */
-        __m256i first = _mm256_unpacklo_epi8(low, high);
-        __m256i second = _mm256_unpackhi_epi8(low, high);
-        _mm256_storeu_si256((__m256i *)(void *)(d + pos),
-                            _mm256_permute2x128_si256(first, second, 0x20));
-        _mm256_storeu_si256((__m256i *)(void *)(d + pos + 16),
-                            _mm256_permute2x128_si256(first, second, 0x31));
-        pos += 32;
-    }
-    return pos;
 }
 
 /* Whether each byte is in a linear range of the table (sb_linear's test). */
@@ -180,13 +156,15 @@ sb_linear_bits_avx2(__m256i bytes, const __m256i first[2],
     return (uint32_t)_mm256_movemask_epi8(in_range);
 }
 
-/* The same through the table's linear ranges too, to UTF-16 or to UTF-8: a
- * block whose upper bytes are all in the ranges takes its units by one
- * addition, others through the planes. To UTF-8, each 8 bytes that are all
- * ASCII are stored as they are, others packed by utf8_pack8_avx2, whose
- * stores may reach 12 bytes past their output where more follows in this
- * call. The caller leaves room for a unit or 3 bytes per byte. Returns the
- * bytes read; the units or bytes written go to *written. */
+/* Decodes 32 bytes a step to UTF-16 or to UTF-8: a block of ASCII as it
+ * is, one whose upper bytes are all in the table's linear ranges by one
+ * addition, others through the planes; stops before a block with an
+ * unmapped byte, or with fewer than 32 bytes left. To UTF-8, each 8 bytes
+ * that are all ASCII are stored as they are, others packed by
+ * utf8_pack8_avx2, whose stores may reach 12 bytes past their output where
+ * more follows in this call. The caller leaves room for a unit or 3 bytes
+ * per byte. Returns the bytes read; the units or bytes written go to
+ * *written. */
 WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
     const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
     int utf16, size_t *written)
@@ -424,10 +402,11 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
                 size_t limit = n - pos;
                 if (skip != SIZE_MAX && skip < limit / 8)
                     limit = skip < 4 ? 32 : skip * 8;
-                size_t taken = sb_table32_avx2(s + pos, limit, code_point_of,
-                                               d + out);
+                size_t made = 0;
+                size_t taken = sb_blocks32_utf16_avx2(s + pos, limit, table,
+                                                      d + out, &made);
                 pos += taken;
-                out += taken;
+                out += made;
                 if (taken > 0) {
                     if (skip != SIZE_MAX)
                         skip = skip > taken / 8 ? skip - taken / 8 : 0;
@@ -827,17 +806,6 @@ WENC_TARGET_AVX2 static void sb_block_groups_avx2(const uint8_t *page_of,
     }
 }
 
-WENC_TARGET_AVX2 static inline __m256i
-sb_block_lookup_avx2(const __m256i groups[8], __m256i index)
-{
-    __m256i found = _mm256_shuffle_epi8(groups[0], index);
-    for (size_t g = 1; g < 8; g++) {
-        index = _mm256_sub_epi8(index, _mm256_set1_epi8(16));
-        found = _mm256_xor_si256(found, _mm256_shuffle_epi8(groups[g], index));
-    }
-    return found;
-}
-
 /* The 16-bit lanes of a, then of b, in order, as bytes: 32 units below
  * 0x80, or 32 masks of 16 bits (signed saturation keeps 0xFFFF whole). */
 WENC_TARGET_AVX2 static inline __m256i sb_narrow_avx2(__m256i a, __m256i b)
@@ -890,20 +858,22 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
         /* ASCII bytes as they are (index is the unit there) */
         __m256i bytes = _mm256_and_si256(index, in_ascii);
         if (!_mm256_testz_si256(in_latin, in_latin)) {
-            if (!have_latin)
+            if (!have_latin) {
                 sb_block_groups_avx2(table->encode_page, 1, latin);
-            have_latin = true;
+                have_latin = true;
+            }
             bytes = _mm256_or_si256(
-                bytes, _mm256_and_si256(sb_block_lookup_avx2(latin, index),
+                bytes, _mm256_and_si256(sb_groups_lookup_avx2(latin, index),
                                         in_latin));
         }
         if (!_mm256_testz_si256(in_rich, in_rich)) {
-            if (!have_rich)
+            if (!have_rich) {
                 sb_block_groups_avx2(table->encode_page, table->encode_block,
                                      rich);
-            have_rich = true;
+                have_rich = true;
+            }
             bytes = _mm256_or_si256(
-                bytes, _mm256_and_si256(sb_block_lookup_avx2(rich, index),
+                bytes, _mm256_and_si256(sb_groups_lookup_avx2(rich, index),
                                         in_rich));
         }
         uint32_t fine = (uint32_t)_mm256_movemask_epi8(in_ascii) |
@@ -926,15 +896,6 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
     return pos;
 }
 
-static size_t sb_units_avx2(const void *table, const uint16_t *units,
-                            size_t n, uint8_t *dst, size_t *written)
-{
-    size_t taken = sb_from_utf16_avx2((const single_byte_table *)table,
-                                      units, n, dst);
-    *written = taken;
-    return taken;
-}
-
 /* UTF-16 input only: over UTF-8, going through UTF-16 as the AVX-512 path
  * does for Thai measured slower than the scalar loop on every row (each
  * stop at a code point outside the two blocks transcodes 256 bytes again). */
@@ -943,8 +904,10 @@ static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
                              int utf16)
 {
     (void)utf16;
-    return sb_units_avx2(table_of(enc->encoding_), (const uint16_t *)src, n,
-                         dst, written);
+    size_t taken = sb_from_utf16_avx2(table_of(enc->encoding_),
+                                      (const uint16_t *)src, n, dst);
+    *written = taken;
+    return taken;
 }
 #endif
 

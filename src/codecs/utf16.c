@@ -120,6 +120,19 @@ WENC_TARGET_AVX512 static size_t utf16_units_avx512(const uint8_t *s,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
+/* The 16 code units at s, in the host's order when `swap`. */
+WENC_TARGET_AVX2 static inline __m256i utf16_load16_avx2(const uint8_t *s,
+                                                         bool swap)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    if (swap)
+        v = _mm256_shuffle_epi8(
+            v, _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
+                                15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+                                13, 12, 15, 14));
+    return v;
+}
+
 /* Bit i: lane i of the 16 is all ones. */
 WENC_TARGET_AVX2 static inline uint32_t utf16_lanes16_avx2(__m256i lanes)
 {
@@ -140,9 +153,6 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
                                                 void *dst, int utf16,
                                                 size_t *written)
 {
-    const __m256i swap_bytes = _mm256_setr_epi8(
-        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, /* lane 0 */
-        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
     const __m256i ten_bits = _mm256_set1_epi16((short)0xFC00);
     const __m256i five_bits = _mm256_set1_epi16((short)0xF800);
     const __m256i surrogate = _mm256_set1_epi16((short)0xD800);
@@ -150,13 +160,8 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
     size_t i = 0, out = 0;
     /* To UTF-16, 32 units a step while none is a surrogate: a copy */
     while (utf16 && units - i >= 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i));
-        __m256i b =
-            _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i + 32));
-        if (swap) {
-            a = _mm256_shuffle_epi8(a, swap_bytes);
-            b = _mm256_shuffle_epi8(b, swap_bytes);
-        }
+        __m256i a = utf16_load16_avx2(s + 2 * i, swap);
+        __m256i b = utf16_load16_avx2(s + 2 * i + 32, swap);
         __m256i found = _mm256_or_si256(
             _mm256_cmpeq_epi16(_mm256_and_si256(a, five_bits), surrogate),
             _mm256_cmpeq_epi16(_mm256_and_si256(b, five_bits), surrogate));
@@ -169,9 +174,7 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
         out += 32;
     }
     while (units - i >= 16) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * i));
-        if (swap)
-            v = _mm256_shuffle_epi8(v, swap_bytes);
+        __m256i v = utf16_load16_avx2(s + 2 * i, swap);
         unsigned count = 16;
         if (utf16) {
             __m256i top = _mm256_and_si256(v, ten_bits);
@@ -200,14 +203,8 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
             i += 16;
             /* the rest of an ASCII run, 32 units a step */
             while (units - i >= 32) {
-                __m256i a = _mm256_loadu_si256(
-                    (const __m256i *)(const void *)(s + 2 * i));
-                __m256i b = _mm256_loadu_si256(
-                    (const __m256i *)(const void *)(s + 2 * i + 32));
-                if (swap) {
-                    a = _mm256_shuffle_epi8(a, swap_bytes);
-                    b = _mm256_shuffle_epi8(b, swap_bytes);
-                }
+                __m256i a = utf16_load16_avx2(s + 2 * i, swap);
+                __m256i b = utf16_load16_avx2(s + 2 * i + 32, swap);
                 if (!_mm256_testz_si256(_mm256_or_si256(a, b), non_ascii))
                     break;
                 _mm256_storeu_si256(
@@ -276,11 +273,9 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
                                               utf16, &made);
             else
 #endif
-#ifdef WENC_HAVE_RUNTIME_AVX2
             if (avx2)
                 pos += 2 * utf16_units_avx2(src + pos, units, swap, at, utf16,
                                             &made);
-#endif
             out += made;
         }
 #endif
