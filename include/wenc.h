@@ -17,7 +17,10 @@
  *    (pointer, in/out length). On entry the lengths say how much is
  *    available; on return they say how much was consumed and how much was
  *    written. Any split of a stream into calls (including empty calls) yields
- *    exactly the output of a single call.
+ *    exactly the output of a single call. A call writes only inside the
+ *    capacity it is given, but may use all of it: what lies past the output
+ *    it reports, up to the capacity, is unspecified on return (a vector
+ *    path writes whole vectors and reports only what is output).
  *  - No function allocates, keeps global mutable state, or depends on the
  *    locale. Distinct decoder/encoder objects may be used from different
  *    threads at the same time; one object is not safe to share between

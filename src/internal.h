@@ -187,8 +187,8 @@ unsigned wenc_utf8_vector_width(size_t n);
 
 /* The UTF-8 decoder's vector kernel for UTF-16: decodes a prefix of
  * src[0..n) made of whole, valid sequences into dst[0..cap), sets *written to
- * the units and returns the bytes read; src starts a sequence. Changes
- * nothing past dst[*written - 1]. With room enough it reads all of valid
+ * the units and returns the bytes read; src starts a sequence. It may write
+ * anything to dst[*written..cap), never past it. With room enough it reads all of valid
  * input, and otherwise stops less than two of its blocks
  * (wenc_utf8_vector_width(n) bytes) and 3 bytes before the first error; 0
  * when no kernel runs here. */

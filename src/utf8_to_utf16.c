@@ -16,7 +16,11 @@
  * ASCII and two-byte sequences only (Latin-script text) takes a shorter
  * path in both steps: its check compares where continuations are with
  * where leads are, and each lane's unit comes from the byte and the one
- * before it, widened.
+ * before it, widened. With AVX2 alone, text whose longer sequences are few
+ * (Latin-script text, markup) goes faster the way encoding_rs takes it:
+ * ASCII a vector at a time, each other sequence checked and decoded on its
+ * own; the AVX2 kernel hands the text back and forth between that and the
+ * blocks above by how many such sequences come in 32 bytes.
  */
 #include "utf8_simd.h"
 
@@ -388,6 +392,11 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
+/* How many sequences longer than one byte in 32 bytes of input make the
+ * run kernel hand over to the block kernel, and how few make the block
+ * kernel hand back (measured on the corpus: see docs/PERFORMANCE.md). */
+enum { UTF8_DENSE_SEQUENCES = 4, UTF8_SPARSE_SEQUENCES = 1 };
+
 /* Row m: the numbers of the lanes set in m, in order, a byte each. */
 static const uint64_t utf8_lanes_set[256] = {
     UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000001),
@@ -592,56 +601,12 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
     return out + (counts >> 24);
 }
 
-/* A checked block of 32 bytes at src (32 more readable after it) with few
- * sequences of two or three bytes among ASCII ones (Latin-script text), the
- * first of which may have begun in the block before: ASCII widened 32 bytes
- * at a time from each run's start, each sequence decoded on its own.
- * `ends`: the lanes where a sequence ends; `non_ascii`: where a byte is not
- * ASCII. dst has room for 64 units; the 32 after the block's output are put
- * back as they were. Returns the units written. */
-WENC_TARGET_AVX2 static size_t utf8_sparse_block_avx2(const uint8_t *src,
-                                                      uint32_t ends,
-                                                      uint32_t non_ascii,
-                                                      uint16_t *dst)
-{
-    size_t count = (size_t)_mm_popcnt_u32(ends);
-    __m256i after0 =
-        _mm256_loadu_si256((const __m256i *)(const void *)(dst + count));
-    __m256i after1 =
-        _mm256_loadu_si256((const __m256i *)(const void *)(dst + count + 16));
-    size_t from = 0, out = 0;
-    for (uint32_t long_ends = ends & non_ascii; long_ends != 0;
-         long_ends &= long_ends - 1) {
-        size_t last = (size_t)__builtin_ctz(long_ends);
-        /* the sequence's lead: 1 or 2 bytes back, maybe before src */
-        const uint8_t *end = src + last;
-        size_t length = (end[-1] & 0xC0) != 0x80 ? 2 : 3;
-        size_t lead = last + 1 - length; /* wraps when before src */
-        if (lead < 32 && lead > from) {
-            utf8_widen256(_mm256_loadu_si256(
-                              (const __m256i *)(const void *)(src + from)),
-                          dst + out);
-            out += lead - from;
-        }
-        dst[out++] =
-            length == 2
-                ? (uint16_t)((end[-1] & 0x1F) << 6 | (end[0] & 0x3F))
-                : (uint16_t)((end[-2] & 0x0F) << 12 | (end[-1] & 0x3F) << 6 |
-                             (end[0] & 0x3F));
-        from = last + 1;
-    }
-    if (out < count)
-        utf8_widen256(
-            _mm256_loadu_si256((const __m256i *)(const void *)(src + from)),
-            dst + out);
-    _mm256_storeu_si256((__m256i *)(void *)(dst + count), after0);
-    _mm256_storeu_si256((__m256i *)(void *)(dst + count + 16), after1);
-    return count;
-}
-
-WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
-                                                  size_t n, uint16_t *dst,
-                                                  size_t cap, size_t *written)
+/* The block kernel: as the kernels above, but it also stops after a block
+ * with at most UTF8_SPARSE_SEQUENCES sequences longer than one byte and
+ * none of four, for utf8_runs_to_utf16_avx2() to go on. */
+WENC_TARGET_AVX2 static size_t
+utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
+                          size_t cap, size_t *written)
 {
     const __m256i continuation_max = _mm256_set1_epi8(-64); /* 0xC0 */
     const __m256i lead4_min = _mm256_set1_epi8((char)0xEF); /* and ASCII */
@@ -681,6 +646,7 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
         }
         size_t live = n - pos < 32 ? n - pos : 32;
         uint32_t live_mask = live == 32 ? ~0u : (1u << live) - 1;
+        bool few = true;
         if (cur_non_ascii == 0) {
             if (cap - out < live)
                 break;
@@ -706,6 +672,7 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
                 if (made == SIZE_MAX)
                     break;
                 out += made;
+                few = false;
             } else {
                 /* the third byte of four holds the high surrogate, but in
                  * the last lane (see the AVX-512 kernel) */
@@ -715,17 +682,11 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
                 size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
                 if (cap - out < count)
                     break;
-                if (!four && n - pos >= 64 && cap - out >= 64 &&
-                    _mm_popcnt_u32(ends & cur_non_ascii) <= 3) {
-                    out += utf8_sparse_block_avx2(src + pos, ends,
-                                                  cur_non_ascii, dst + out);
-                } else if (cap - out >= count + 8) {
-                    /* the stores reach up to 7 units past the output:
-                     * those are put back */
-                    __m128i after = _mm_loadu_si128(
-                        (const __m128i *)(const void *)(dst + out + count));
+                few = !four && _mm_popcnt_u32(ends & cur_non_ascii) <=
+                                   UTF8_SPARSE_SEQUENCES;
+                if (cap - out >= count + 8) {
+                    /* the stores reach up to 7 units past the output */
                     out += utf8_units256(prev, cur, ends, four, dst + out);
-                    _mm_storeu_si128((__m128i *)(void *)(dst + out), after);
                 } else {
                     uint16_t units[40];
                     utf8_units256(prev, cur, ends, four, units);
@@ -739,10 +700,142 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src,
         cur = next;
         cur_non_ascii = next_non_ascii;
         pos = next_at < n ? next_at : n;
+        if (few)
+            break;
     }
 stopped:
     *written = out;
     return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+
+/* The run kernel, for text whose sequences longer than one byte are few
+ * (Latin-script text, markup): runs of ASCII widened 32 bytes at a time,
+ * every other sequence checked and decoded on its own, stopping at the
+ * first that is malformed, cut off at n, or does not fit. It also stops,
+ * setting *dense, where more than UTF8_DENSE_SEQUENCES such sequences come
+ * within 32 bytes and 64 more bytes follow, for the block kernel to go on.
+ * Returns the bytes read; *written gets the units. Kept out of line: inlined
+ * into the driver, its ASCII loop measured slower. */
+__attribute__((noinline)) WENC_TARGET_AVX2 static size_t
+utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
+                        size_t *written, bool *dense)
+{
+    size_t pos = 0, out = 0, window_end = 0;
+    unsigned in_window = 0;
+    while (pos < n) {
+        if (n - pos >= 32 && cap - out >= 32) {
+            __m256i in =
+                _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+            uint32_t non_ascii = (uint32_t)_mm256_movemask_epi8(in);
+            /* all 32 widened; those past the run are not output */
+            utf8_widen256(in, dst + out);
+            size_t ascii =
+                non_ascii == 0 ? 32 : (size_t)__builtin_ctz(non_ascii);
+            pos += ascii;
+            out += ascii;
+            if (ascii < 32)
+                goto sequence;
+            while (n - pos >= 64 && cap - out >= 64) {
+                __m256i low = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos));
+                __m256i high = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos + 32));
+                if (_mm256_movemask_epi8(_mm256_or_si256(low, high)) != 0)
+                    break;
+                utf8_widen256(low, dst + out);
+                utf8_widen256(high, dst + out + 32);
+                pos += 64;
+                out += 64;
+            }
+            continue;
+        } else if (src[pos] < 0x80) {
+            if (out == cap)
+                break;
+            dst[out++] = src[pos++];
+            continue;
+        }
+    sequence:;
+        /* §8.1.1: the bounds of the byte after the lead */
+        uint32_t lead = src[pos];
+        if (lead < 0xE0) {
+            if (lead < 0xC2 || n - pos < 2 || out == cap)
+                break;
+            uint32_t c = src[pos + 1] ^ 0x80u;
+            if (c > 0x3F)
+                break;
+            dst[out++] = (uint16_t)((lead & 0x1F) << 6 | c);
+            pos += 2;
+        } else if (lead < 0xF0) {
+            if (n - pos < 3 || out == cap)
+                break;
+            uint32_t c1 = src[pos + 1], c2 = src[pos + 2] ^ 0x80u;
+            uint32_t lower = lead == 0xE0 ? 0xA0 : 0x80;
+            uint32_t upper = lead == 0xED ? 0x9F : 0xBF;
+            if (c1 < lower || c1 > upper || c2 > 0x3F)
+                break;
+            dst[out++] =
+                (uint16_t)((lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | c2);
+            pos += 3;
+        } else {
+            if (lead > 0xF4 || n - pos < 4 || cap - out < 2)
+                break;
+            uint32_t c1 = src[pos + 1], c2 = src[pos + 2] ^ 0x80u,
+                     c3 = src[pos + 3] ^ 0x80u;
+            uint32_t lower = lead == 0xF0 ? 0x90 : 0x80;
+            uint32_t upper = lead == 0xF4 ? 0x8F : 0xBF;
+            if (c1 < lower || c1 > upper || (c2 | c3) > 0x3F)
+                break;
+            uint32_t cp =
+                ((lead & 0x07) << 18 | (c1 & 0x3F) << 12 | c2 << 6 | c3) -
+                0x10000;
+            dst[out++] = (uint16_t)(0xD800 | cp >> 10);
+            dst[out++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            pos += 4;
+        }
+        if (pos >= window_end) {
+            window_end = pos + 32;
+            in_window = 0;
+        }
+        if (++in_window > UTF8_DENSE_SEQUENCES && n - pos >= 64) {
+            *dense = true;
+            break;
+        }
+    }
+    *written = out;
+    return pos;
+}
+
+/* The AVX2 kernel: the run kernel and the block kernel in turn, each taking
+ * the text it is faster on. Where the block kernel stops short of an error
+ * or of the end of its room, the run kernel goes on to them; each of its
+ * turns but the last decodes more than UTF8_DENSE_SEQUENCES sequences. */
+WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
+                                                  uint16_t *dst, size_t cap,
+                                                  size_t *written)
+{
+    size_t pos = 0, out = 0;
+    /* the block kernel first where the first 32 bytes are dense */
+    __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)src);
+    uint32_t leads = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+        _mm256_cmpgt_epi8(first, _mm256_set1_epi8(-65)), first));
+    bool dense = _mm_popcnt_u32(leads) > UTF8_DENSE_SEQUENCES;
+    for (;;) {
+        size_t made = 0;
+        if (!dense) {
+            pos += utf8_runs_to_utf16_avx2(src + pos, n - pos, dst + out,
+                                           cap - out, &made, &dense);
+            out += made;
+            if (!dense)
+                break;
+            made = 0;
+        }
+        pos += utf8_blocks_to_utf16_avx2(src + pos, n - pos, dst + out,
+                                         cap - out, &made);
+        out += made;
+        dense = false;
+    }
+    *written = out;
+    return pos;
 }
 #endif
 
