@@ -49,21 +49,52 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
  * starts a sequence.
  */
 #ifdef WENC_HAVE_RUNTIME_AVX2
+/* Whether the 32 bytes `in` are ASCII and sequences of two bytes only, all
+ * valid and whole but the last, which may go on past them: continuations
+ * (80-BF) exactly where a lead C2-DF went before, or where `carry` says the
+ * bytes before ended with one. *carry gets whether these do. False says
+ * nothing: the full check decides. */
+WENC_TARGET_AVX2 static inline bool utf8_two_byte_valid_avx2(__m256i in,
+                                                             bool *carry)
+{
+    uint32_t conts = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), in)); /* 80-BF */
+    uint32_t leads = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+        _mm256_cmpgt_epi8(in, _mm256_set1_epi8(-63)),    /* C2-FF, ASCII */
+        _mm256_cmpgt_epi8(_mm256_set1_epi8(-32), in)));  /* 80-DF */
+    uint32_t non_ascii = (uint32_t)_mm256_movemask_epi8(in);
+    bool ok = (conts | leads) == non_ascii &&
+              conts == (leads << 1 | (uint32_t)*carry);
+    *carry = leads >> 31 != 0;
+    return ok;
+}
+
 WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
                                                     uint8_t *dst, size_t n)
 {
     __m256i prev = _mm256_setzero_si256();
     bool prev_ascii = true;
+    /* The full check finds an error in a vector's last bytes only with the
+     * next vector: after it, the next step takes the full check too. */
+    bool prev_vouched = true;
     size_t pos = 0;
     /* Two vectors a step, their errors tested together; the step with an
-     * error is checked again a vector at a time below. */
+     * error is checked again a vector at a time below. A step of ASCII and
+     * two-byte sequences (most Latin-script text) is vouched for by where
+     * its leads and continuations are, without the full check. */
     for (; n - pos >= 64; pos += 64) {
         __m256i in0 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         __m256i in1 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 32));
         bool ascii = _mm256_movemask_epi8(_mm256_or_si256(in0, in1)) == 0;
-        if (!(ascii && prev_ascii)) {
+        bool vouched = ascii && prev_ascii;
+        if (!vouched && prev_vouched) {
+            bool carry = pos > 0 && src[pos - 1] >= 0xC2 && src[pos - 1] <= 0xDF;
+            vouched = utf8_two_byte_valid_avx2(in0, &carry) &&
+                      utf8_two_byte_valid_avx2(in1, &carry);
+        }
+        if (!vouched) {
             __m256i errors = _mm256_or_si256(utf8_errors_avx2(in0, prev),
                                              utf8_errors_avx2(in1, in0));
             if (!_mm256_testz_si256(errors, errors))
@@ -73,6 +104,7 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
         _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
         prev = in1;
         prev_ascii = ascii;
+        prev_vouched = vouched;
     }
     for (; n - pos >= 32; pos += 32) {
         __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
