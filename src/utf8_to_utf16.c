@@ -393,9 +393,10 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
 /* How many sequences longer than one byte in 32 bytes of input make the
- * run kernel hand over to the block kernel, and how few make the block
- * kernel hand back (measured on the corpus: see docs/PERFORMANCE.md). */
-enum { UTF8_DENSE_SEQUENCES = 4, UTF8_SPARSE_SEQUENCES = 1 };
+ * run kernel hand over to the block kernel (measured on the corpus, as was
+ * the block kernel's handing back at a block of ASCII: see
+ * docs/PERFORMANCE.md). */
+enum { UTF8_DENSE_SEQUENCES = 4 };
 
 /* Row m: the numbers of the lanes set in m, in order, a byte each. */
 static const uint64_t utf8_lanes_set[256] = {
@@ -602,8 +603,7 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
 }
 
 /* The block kernel: as the kernels above, but it also stops after a block
- * with at most UTF8_SPARSE_SEQUENCES sequences longer than one byte and
- * none of four, for utf8_runs_to_utf16_avx2() to go on. */
+ * of ASCII, for utf8_runs_to_utf16_avx2() to go on. */
 WENC_TARGET_AVX2 static size_t
 utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                           size_t cap, size_t *written)
@@ -646,8 +646,8 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
         }
         size_t live = n - pos < 32 ? n - pos : 32;
         uint32_t live_mask = live == 32 ? ~0u : (1u << live) - 1;
-        bool few = true;
-        if (cur_non_ascii == 0) {
+        bool ascii = cur_non_ascii == 0;
+        if (ascii) {
             if (cap - out < live)
                 break;
             if (live == 32) {
@@ -672,7 +672,6 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                 if (made == SIZE_MAX)
                     break;
                 out += made;
-                few = false;
             } else {
                 /* the third byte of four holds the high surrogate, but in
                  * the last lane (see the AVX-512 kernel) */
@@ -682,8 +681,6 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                 size_t count = utf8_byte_counts(ends) * 0x01010101u >> 24;
                 if (cap - out < count)
                     break;
-                few = !four && _mm_popcnt_u32(ends & cur_non_ascii) <=
-                                   UTF8_SPARSE_SEQUENCES;
                 if (cap - out >= count + 8) {
                     /* the stores reach up to 7 units past the output */
                     out += utf8_units256(prev, cur, ends, four, dst + out);
@@ -700,7 +697,7 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
         cur = next;
         cur_non_ascii = next_non_ascii;
         pos = next_at < n ? next_at : n;
-        if (few)
+        if (ascii)
             break;
     }
 stopped:
