@@ -108,6 +108,58 @@ WENC_INLINE size_t utf8_incomplete_tail(const uint8_t *s, size_t n)
     return 0;
 }
 
+/* §8.1.1 for one sequence that is not ASCII, at s[*pos] of s[0..n): writes
+ * its code unit or units to d[*out..cap) and moves *pos and *out past them;
+ * false, changing nothing, when it is malformed, cut off at n, or does not
+ * fit. */
+WENC_INLINE bool utf8_sequence_to_utf16(const uint8_t *s, size_t *pos, size_t n,
+                                        uint16_t *d, size_t *out, size_t cap)
+{
+    size_t i = *pos, o = *out;
+    size_t avail = n - i, room = cap - o;
+    s += i;
+    d += o;
+    uint32_t lead = s[0];
+    if (lead < 0xE0) {
+        if (lead < 0xC2 || avail < 2 || room < 1)
+            return false;
+        uint32_t c = s[1] ^ 0x80u;
+        if (c > 0x3F)
+            return false;
+        d[0] = (uint16_t)((lead & 0x1F) << 6 | c);
+        *pos = i + 2;
+        *out = o + 1;
+        return true;
+    }
+    if (lead < 0xF0) {
+        if (avail < 3 || room < 1)
+            return false;
+        uint32_t c1 = s[1], c2 = s[2] ^ 0x80u;
+        uint32_t lower = lead == 0xE0 ? 0xA0 : 0x80;
+        uint32_t upper = lead == 0xED ? 0x9F : 0xBF;
+        if (c1 < lower || c1 > upper || c2 > 0x3F)
+            return false;
+        d[0] = (uint16_t)((lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | c2);
+        *pos = i + 3;
+        *out = o + 1;
+        return true;
+    }
+    if (lead > 0xF4 || avail < 4 || room < 2)
+        return false;
+    uint32_t c1 = s[1], c2 = s[2] ^ 0x80u, c3 = s[3] ^ 0x80u;
+    uint32_t lower = lead == 0xF0 ? 0x90 : 0x80;
+    uint32_t upper = lead == 0xF4 ? 0x8F : 0xBF;
+    if (c1 < lower || c1 > upper || (c2 | c3) > 0x3F)
+        return false;
+    uint32_t cp = ((lead & 0x07) << 18 | (c1 & 0x3F) << 12 | c2 << 6 | c3) -
+                  0x10000;
+    d[0] = (uint16_t)(0xD800 | cp >> 10);
+    d[1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+    *pos = i + 4;
+    *out = o + 2;
+    return true;
+}
+
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 

@@ -752,43 +752,8 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
             continue;
         }
     sequence:;
-        /* §8.1.1: the bounds of the byte after the lead */
-        uint32_t lead = src[pos];
-        if (lead < 0xE0) {
-            if (lead < 0xC2 || n - pos < 2 || out == cap)
-                break;
-            uint32_t c = src[pos + 1] ^ 0x80u;
-            if (c > 0x3F)
-                break;
-            dst[out++] = (uint16_t)((lead & 0x1F) << 6 | c);
-            pos += 2;
-        } else if (lead < 0xF0) {
-            if (n - pos < 3 || out == cap)
-                break;
-            uint32_t c1 = src[pos + 1], c2 = src[pos + 2] ^ 0x80u;
-            uint32_t lower = lead == 0xE0 ? 0xA0 : 0x80;
-            uint32_t upper = lead == 0xED ? 0x9F : 0xBF;
-            if (c1 < lower || c1 > upper || c2 > 0x3F)
-                break;
-            dst[out++] =
-                (uint16_t)((lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | c2);
-            pos += 3;
-        } else {
-            if (lead > 0xF4 || n - pos < 4 || cap - out < 2)
-                break;
-            uint32_t c1 = src[pos + 1], c2 = src[pos + 2] ^ 0x80u,
-                     c3 = src[pos + 3] ^ 0x80u;
-            uint32_t lower = lead == 0xF0 ? 0x90 : 0x80;
-            uint32_t upper = lead == 0xF4 ? 0x8F : 0xBF;
-            if (c1 < lower || c1 > upper || (c2 | c3) > 0x3F)
-                break;
-            uint32_t cp =
-                ((lead & 0x07) << 18 | (c1 & 0x3F) << 12 | c2 << 6 | c3) -
-                0x10000;
-            dst[out++] = (uint16_t)(0xD800 | cp >> 10);
-            dst[out++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
-            pos += 4;
-        }
+        if (!utf8_sequence_to_utf16(src, &pos, n, dst, &out, cap))
+            break;
         if (pos >= window_end) {
             window_end = pos + 32;
             in_window = 0;

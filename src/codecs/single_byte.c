@@ -919,7 +919,7 @@ WENC_TARGET_AVX2 static size_t sb_units_avx2(const void *table,
     return taken;
 }
 
-/* Over UTF-8, through UTF-16 (the chunks' last units padded, as above). */
+/* Over UTF-16, or over UTF-8 through UTF-16. */
 static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
                              size_t n, uint8_t *dst, size_t *written,
                              int utf16)
@@ -928,13 +928,9 @@ static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
     if (!utf16)
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units_avx2, table);
-    size_t taken = sb_from_utf16_avx2(table, (const uint16_t *)src, n, dst);
-    *written = taken;
-    return taken;
+    return sb_units_avx2(table, (const uint16_t *)src, n, dst, written);
 }
-#endif
 
-#ifdef WENC_HAVE_RUNTIME_AVX2
 /* Whether the AVX2 path over UTF-8, which goes through UTF-16 and pays for
  * that at every stop, is taken: for tables whose letters lie past U+037F
  * (two bytes or more each in UTF-8) and that map U+00AB, the quotation mark

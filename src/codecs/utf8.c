@@ -37,37 +37,8 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
             o += run;
             continue;
         }
-        if (b >= 0xC2 && b <= 0xDF) {
-            if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
-                break;
-            d[o++] = (uint16_t)((b & 0x1F) << 6 | (s[i + 1] & 0x3Fu));
-            i += 2;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            if (n - i < 3)
-                break;
-            uint32_t c = s[i + 1], c2 = s[i + 2];
-            if ((c & 0xC0) != 0x80 || (c2 & 0xC0) != 0x80 ||
-                (b == 0xE0 && c < 0xA0) || (b == 0xED && c > 0x9F))
-                break;
-            d[o++] = (uint16_t)((b & 0x0F) << 12 | (c & 0x3F) << 6 | (c2 & 0x3F));
-            i += 3;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            if (n - i < 4 || cap - o < 2)
-                break;
-            uint32_t c = s[i + 1];
-            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
-                (s[i + 3] & 0xC0) != 0x80 || (b == 0xF0 && c < 0x90) ||
-                (b == 0xF4 && c > 0x8F))
-                break;
-            uint32_t cp = (b & 0x07) << 18 | (c & 0x3F) << 12 |
-                          (s[i + 2] & 0x3Fu) << 6 | (s[i + 3] & 0x3Fu);
-            cp -= 0x10000;
-            d[o++] = (uint16_t)(0xD800 | (cp >> 10));
-            d[o++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
-            i += 4;
-        } else {
+        if (!utf8_sequence_to_utf16(s, &i, n, d, &o, cap))
             break;
-        }
     }
     *out = o;
     return i;
