@@ -174,10 +174,11 @@ WENC_TARGET_AVX2 static inline __m256i utf8_lanes_before_avx2(__m256i prev,
         _mm256_castsi256_si128(in), 1);
 }
 
-/* The error classes of the 32 bytes `in`, preceded by the 32 bytes `prev`
- * (zeros at the start of a buffer): nonzero where a byte is in error. */
-WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
-                                                        __m256i prev)
+/* The error classes of the 32 bytes `in`, given the bytes one, two and
+ * three places before each of them: nonzero where a byte is in error. */
+WENC_TARGET_AVX2 static inline __m256i
+utf8_error_classes_avx2(__m256i in, __m256i prev1, __m256i prev2,
+                        __m256i prev3)
 {
     const __m256i prev_high_classes = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)utf8_prev_high_classes));
@@ -186,10 +187,6 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
     const __m256i this_high_classes = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)utf8_this_high_classes));
     const __m256i nibble = _mm256_set1_epi8(0x0F);
-    __m256i before = utf8_lanes_before_avx2(prev, in);
-    __m256i prev1 = _mm256_alignr_epi8(in, before, 15);
-    __m256i prev2 = _mm256_alignr_epi8(in, before, 14);
-    __m256i prev3 = _mm256_alignr_epi8(in, before, 13);
     __m256i classes = _mm256_and_si256(
         _mm256_and_si256(
             _mm256_shuffle_epi8(prev_high_classes,
@@ -207,6 +204,30 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
             _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 0x80)))),
         _mm256_set1_epi8((char)0x80));
     return _mm256_xor_si256(classes, required);
+}
+
+/* The error classes of the 32 bytes `in`, preceded by the 32 bytes `prev`
+ * (zeros at the start of a buffer): nonzero where a byte is in error. */
+WENC_TARGET_AVX2 static inline __m256i utf8_errors_avx2(__m256i in,
+                                                        __m256i prev)
+{
+    __m256i before = utf8_lanes_before_avx2(prev, in);
+    return utf8_error_classes_avx2(in, _mm256_alignr_epi8(in, before, 15),
+                                   _mm256_alignr_epi8(in, before, 14),
+                                   _mm256_alignr_epi8(in, before, 13));
+}
+
+/* As utf8_errors_avx2() for the 32 bytes at p, whose 3 bytes before are
+ * readable: the bytes before each byte are loaded, not shifted in (loads
+ * run beside the vector work; on Zen 1 the shifts and the lookups share
+ * two pipes). */
+WENC_TARGET_AVX2 static inline __m256i utf8_errors_at_avx2(const uint8_t *p)
+{
+    return utf8_error_classes_avx2(
+        _mm256_loadu_si256((const __m256i *)(const void *)p),
+        _mm256_loadu_si256((const __m256i *)(const void *)(p - 1)),
+        _mm256_loadu_si256((const __m256i *)(const void *)(p - 2)),
+        _mm256_loadu_si256((const __m256i *)(const void *)(p - 3)));
 }
 
 /* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's

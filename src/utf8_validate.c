@@ -69,42 +69,85 @@ WENC_TARGET_AVX2 static inline bool utf8_two_byte_valid_avx2(__m256i in,
     return ok;
 }
 
+/* Whether the vouching cannot follow the 64 bytes at p: they hold a byte
+ * E0-FF (a lead of three or four bytes, or worse), or end in C0-C1. (A lead
+ * C2-DF last is the vouching's carry.) */
+WENC_TARGET_AVX2 static inline bool utf8_step_high(const uint8_t *p)
+{
+    __m256i above_df = _mm256_subs_epu8(
+        _mm256_max_epu8(
+            _mm256_loadu_si256((const __m256i *)(const void *)p),
+            _mm256_loadu_si256((const __m256i *)(const void *)(p + 32))),
+        _mm256_set1_epi8((char)0xDF));
+    return !_mm256_testz_si256(above_df, above_df) || p[63] - 0xC0u < 2;
+}
+
 WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
                                                     uint8_t *dst, size_t n)
 {
     __m256i prev = _mm256_setzero_si256();
     bool prev_ascii = true;
     /* The full check finds an error in a vector's last bytes only with the
-     * next vector: after it, the next step takes the full check too. */
-    bool prev_vouched = true;
+     * next vector, and the vouching follows only a lead C2-DF there: after
+     * a step utf8_step_high() says it cannot follow, the next takes the
+     * full check too. */
+    bool prev_high = false;
     size_t pos = 0;
     /* Two vectors a step, their errors tested together; the step with an
      * error is checked again a vector at a time below. A step of ASCII and
      * two-byte sequences (most Latin-script text) is vouched for by where
      * its leads and continuations are, without the full check. */
-    for (; n - pos >= 64; pos += 64) {
+    while (n - pos >= 64) {
         __m256i in0 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         __m256i in1 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 32));
         bool ascii = _mm256_movemask_epi8(_mm256_or_si256(in0, in1)) == 0;
         bool vouched = ascii && prev_ascii;
-        if (!vouched && prev_vouched) {
+        if (!vouched && !prev_high) {
             bool carry = pos > 0 && src[pos - 1] >= 0xC2 && src[pos - 1] <= 0xDF;
             vouched = utf8_two_byte_valid_avx2(in0, &carry) &&
                       utf8_two_byte_valid_avx2(in1, &carry);
         }
-        if (!vouched) {
-            __m256i errors = _mm256_or_si256(utf8_errors_avx2(in0, prev),
-                                             utf8_errors_avx2(in1, in0));
+        if (vouched) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
+            _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
+            prev = in1;
+            prev_ascii = ascii;
+            prev_high = false;
+            pos += 64;
+            continue;
+        }
+        __m256i errors =
+            pos == 0 ? _mm256_or_si256(utf8_errors_avx2(in0, prev),
+                                       utf8_errors_avx2(in1, in0))
+                     : _mm256_or_si256(utf8_errors_at_avx2(src + pos),
+                                       utf8_errors_at_avx2(src + pos + 32));
+        if (!_mm256_testz_si256(errors, errors))
+            break;
+        /* Dense text: full checks, the bytes before each loaded, while the
+         * steps hold leads of three or four bytes. */
+        for (;;) {
+            _mm256_storeu_si256(
+                (__m256i *)(void *)(dst + pos),
+                _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)));
+            _mm256_storeu_si256(
+                (__m256i *)(void *)(dst + pos + 32),
+                _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos + 32)));
+            prev_high = utf8_step_high(src + pos);
+            pos += 64;
+            if (!prev_high || n - pos < 64)
+                break;
+            errors = _mm256_or_si256(utf8_errors_at_avx2(src + pos),
+                                     utf8_errors_at_avx2(src + pos + 32));
             if (!_mm256_testz_si256(errors, errors))
                 break;
         }
-        _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
-        _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
-        prev = in1;
-        prev_ascii = ascii;
-        prev_vouched = vouched;
+        prev = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos - 32));
+        prev_ascii = false;
+        if (n - pos >= 64 && prev_high)
+            break;
     }
     for (; n - pos >= 32; pos += 32) {
         __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));

@@ -502,7 +502,66 @@ static void test_every_cut(th *t)
         for (size_t n = 0; n <= N; n++) {
             th_ctx(t, "filler %d cut at %zu", kind, n);
             expected_of(&x, text, n);
-            check_one_call(t, text, n, &x, out8, out16);
+            /* a buffer that ends where the text does, for the sanitizers
+             * to see a read past the end */
+            uint8_t *cut = malloc(n > 0 ? n : 1);
+            if (!cut)
+                abort();
+            memcpy(cut, text, n);
+            check_one_call(t, cut, n, &x, out8, out16);
+            free(cut);
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+}
+
+/* The 64-byte steps of the UTF-8 -> UTF-8 kernel in every order of four
+ * kinds (ASCII; two-byte; three-byte; all lengths; two-byte after one
+ * three-byte sequence), with a defect or a sequence across one boundary
+ * between steps: where the kernel turns between vouching for a step and
+ * the full check, and between the full check of the first step and of
+ * the ones after it. */
+static void test_step_orders(th *t)
+{
+    enum { STEPS = 4, STEP = 64, N = STEPS * STEP + 10 };
+    static const int kinds[] = {0, 1, 2, 4, 5};
+    enum { KINDS = sizeof kinds / sizeof kinds[0] };
+    static const struct {
+        int at; /* from the boundary */
+        const char *bytes;
+    } defects[] = {
+        {0, ""},           {-1, "\xC3"},         {-1, "\xC3\xA9"},
+        {-1, "\xE3"},      {-2, "\xE3\x81"},     {-2, "\xE3\x81\x82"},
+        {-2, "\xE3"},      {-3, "\xF0\x9F\x98"}, {-1, "\xC0"},
+        {-1, "\xC1\x81"},  {0, "\x80"},         {-1, "\xED\xA0"},
+        {-2, "\xE0\x80"},  {-1, "\xF5"}};
+    uint8_t text[N], out8[3 * N + 8];
+    uint16_t out16[N + 8];
+    expected x;
+    expected_init(&x, N);
+    for (unsigned order = 0; order < KINDS * KINDS * KINDS * KINDS; order++) {
+        for (size_t d = 0; d < sizeof defects / sizeof defects[0]; d++) {
+            for (size_t boundary = 1; boundary < STEPS; boundary++) {
+                unsigned o = order;
+                for (size_t k = 0; k < STEPS; k++, o /= KINDS) {
+                    uint8_t *step = text + k * STEP;
+                    int kind = kinds[o % KINDS];
+                    if (kind == 5) {
+                        memcpy(step, "\xE2\x80\x9E", 3);
+                        fill(step + 3, STEP - 3, 1);
+                    } else {
+                        fill(step, STEP, kind);
+                    }
+                }
+                memset(text + STEPS * STEP, 'x', N - STEPS * STEP);
+                const char *b = defects[d].bytes;
+                memcpy(text + boundary * STEP + defects[d].at, b, strlen(b));
+                th_ctx(t, "step kinds %u (base %u), defect %zu at step %zu",
+                       order, KINDS, d, boundary);
+                expected_of(&x, text, N);
+                check_one_call(t, text, N, &x, out8, out16);
+            }
         }
     }
     th_ctx_clear(t);
@@ -604,6 +663,7 @@ int main(void)
     }
     test_probes(&t);
     test_every_cut(&t);
+    test_step_orders(&t);
     test_four_byte_everywhere(&t);
     test_long_random(&t);
     test_fatal_offsets(&t);
