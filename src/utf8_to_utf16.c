@@ -19,8 +19,10 @@
  * before it, widened. With AVX2 alone, text whose longer sequences are few
  * (Latin-script text, markup) goes faster the way encoding_rs takes it:
  * ASCII a vector at a time, each other sequence checked and decoded on its
- * own; the AVX2 kernel hands the text back and forth between that and the
- * blocks above by how many such sequences come in 32 bytes.
+ * own; and runs of three-byte sequences (Chinese, Japanese, Thai) five at
+ * a time with one fixed shuffle. The AVX2 kernel hands the text back and
+ * forth between that and the blocks above by how many sequences it has to
+ * take one by one in 32 bytes.
  */
 #include "utf8_simd.h"
 
@@ -603,7 +605,8 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
 }
 
 /* The block kernel: as the kernels above, but it also stops after a block
- * of ASCII, for utf8_runs_to_utf16_avx2() to go on. */
+ * of ASCII, or a block of sequences of three bytes only before another
+ * without ASCII, for utf8_runs_to_utf16_avx2() to go on. */
 WENC_TARGET_AVX2 static size_t
 utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                           size_t cap, size_t *written)
@@ -647,6 +650,7 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
         size_t live = n - pos < 32 ? n - pos : 32;
         uint32_t live_mask = live == 32 ? ~0u : (1u << live) - 1;
         bool ascii = cur_non_ascii == 0;
+        bool three_only = false;
         if (ascii) {
             if (cap - out < live)
                 break;
@@ -665,6 +669,10 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                                   _mm256_cmpgt_epi8(cur, lead4_min)) &
                               cur_non_ascii;
             uint32_t next_cont = next_at < n && (src[next_at] & 0xC0) == 0x80;
+            /* only sequences of three bytes, here and in the next block:
+             * the run kernel's windows */
+            if (__builtin_expect((cur_non_ascii & next_non_ascii) == ~0u, 0))
+                three_only = leads4 == 0 && _mm_popcnt_u32(conts) >= 20;
             uint32_t ends = ~(conts >> 1 | next_cont << 31);
             if ((prev_leads4 >> 29 & 1) != 0) {
                 size_t made = utf8_block_to_utf16(src, pos, pos + live,
@@ -697,7 +705,7 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
         cur = next;
         cur_non_ascii = next_non_ascii;
         pos = next_at < n ? next_at : n;
-        if (ascii)
+        if (ascii || three_only)
             break;
     }
 stopped:
@@ -705,12 +713,76 @@ stopped:
     return pos < n ? utf8_sequence_start(src, pos) : n;
 }
 
+/* Text of sequences of three bytes (Chinese, Japanese, Thai): windows of 16
+ * bytes whose first 15 are five whole, valid sequences of three bytes
+ * (§8.1.1: a lead E0-EF and two continuations, E0 then A0-BF, ED then
+ * 80-9F), five units a step. At the first window that is not, the sequences
+ * before the first that is not such are taken, and it stops; also where
+ * fewer than 8 units of room are left (each store writes 8) or 16 bytes of
+ * input. Returns the bytes read, into *made units. */
+__attribute__((noinline)) WENC_TARGET_AVX2 static size_t
+utf8_three_byte_windows(const uint8_t *src, size_t n, uint16_t *dst,
+                        size_t room, size_t *made)
+{
+    /* lanes 0-14: the high bits each byte must have, and their values */
+    const __m128i shape_bits =
+        _mm_setr_epi8(-16, -64, -64, -16, -64, -64, -16, -64, -64, -16, -64,
+                      -64, -16, -64, -64, 0);
+    const __m128i shape = _mm_setr_epi8(-32, -128, -128, -32, -128, -128, -32,
+                                        -128, -128, -32, -128, -128, -32, -128,
+                                        -128, 0);
+    /* unit i's lane: its third byte, then its second; then its lead high */
+    const __m128i tails = _mm_setr_epi8(2, 1, 5, 4, 8, 7, 11, 10, 14, 13, -1,
+                                        -1, -1, -1, -1, -1);
+    const __m128i leads = _mm_setr_epi8(-1, 0, -1, 3, -1, 6, -1, 9, -1, 12, -1,
+                                        -1, -1, -1, -1, -1);
+    const __m128i six_bits = _mm_set1_epi8(0x3F);
+    const __m128i weights = _mm_set1_epi16(0x4001);
+    const __m128i top5 = _mm_set1_epi16((short)0xF800);
+    const __m128i surrogate = _mm_set1_epi16((short)0xD800);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 16 && room - out >= 8) {
+        __m128i in = _mm_loadu_si128((const __m128i *)(const void *)(src + pos));
+        __m128i units = _mm_or_si128(
+            _mm_maddubs_epi16(_mm_and_si128(_mm_shuffle_epi8(in, tails), six_bits),
+                              weights),
+            _mm_slli_epi16(_mm_shuffle_epi8(in, leads), 4));
+        /* below U+0800 (E0 then 80-9F) or a surrogate (ED then A0-BF) */
+        __m128i high5 = _mm_and_si128(units, top5);
+        __m128i bad = _mm_or_si128(
+            _mm_cmpeq_epi16(high5, _mm_setzero_si128()),
+            _mm_cmpeq_epi16(high5, surrogate));
+        uint32_t misfits = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(
+                               _mm_and_si128(in, shape_bits), shape)) &
+                           0x7FFF;
+        uint32_t bad_lanes = (uint32_t)_mm_movemask_epi8(bad) & 0x3FF;
+        _mm_storeu_si128((__m128i *)(void *)(dst + out), units);
+        if ((misfits | bad_lanes) == 0) {
+            pos += 15;
+            out += 5;
+            continue;
+        }
+        /* the whole, valid sequences before the first that is not
+         * (x * 11 >> 5 is x / 3 for x <= 15) */
+        unsigned shaped = (unsigned)__builtin_ctz(misfits | 0x8000) * 11 >> 5;
+        unsigned valid = (unsigned)__builtin_ctz(bad_lanes | 0x400) >> 1;
+        unsigned whole = shaped < valid ? shaped : valid;
+        pos += 3 * whole;
+        out += whole;
+        break;
+    }
+    *made = out;
+    return pos;
+}
+
 /* The run kernel, for text whose sequences longer than one byte are few
- * (Latin-script text, markup): runs of ASCII widened 32 bytes at a time,
- * every other sequence checked and decoded on its own, stopping at the
- * first that is malformed, cut off at n, or does not fit. It also stops,
- * setting *dense, where more than UTF8_DENSE_SEQUENCES such sequences come
- * within 32 bytes and 64 more bytes follow, for the block kernel to go on.
+ * (Latin-script text, markup), or long runs of three bytes: runs of ASCII
+ * widened 32 bytes at a time, runs of three-byte sequences five at a time
+ * (utf8_three_byte_windows()), every other sequence checked and decoded on
+ * its own, stopping at the first that is malformed, cut off at n, or does
+ * not fit. It also stops, setting *dense, where more than
+ * UTF8_DENSE_SEQUENCES such sequences and stops of the windows come within
+ * 32 bytes and 64 more bytes follow, for the block kernel to go on.
  * Returns the bytes read; *written gets the units. Kept out of line: inlined
  * into the driver, its ASCII loop measured slower. */
 __attribute__((noinline)) WENC_TARGET_AVX2 static size_t
@@ -752,13 +824,27 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
             continue;
         }
     sequence:;
+        size_t lead_at = pos;
         if (!utf8_sequence_to_utf16(src, &pos, n, dst, &out, cap))
             break;
+        unsigned turns = 1;
+        if (__builtin_expect(pos - lead_at == 3, 0) && n - pos >= 16 &&
+            src[pos] >= 0xE0) {
+            /* Chinese, Japanese, Thai: each stop of the windows counts as
+             * a sequence here, so that text where they stop often (Korean,
+             * a space every few syllables) goes to the block kernel */
+            size_t made = 0;
+            pos += utf8_three_byte_windows(src + pos, n - pos, dst + out,
+                                           cap - out, &made);
+            out += made;
+            turns = 2;
+        }
         if (pos >= window_end) {
             window_end = pos + 32;
             in_window = 0;
         }
-        if (++in_window > UTF8_DENSE_SEQUENCES && n - pos >= 64) {
+        in_window += turns;
+        if (in_window > UTF8_DENSE_SEQUENCES && n - pos >= 64) {
             *dense = true;
             break;
         }
