@@ -20,7 +20,7 @@
  * (Latin-script text, markup) goes faster the way encoding_rs takes it:
  * ASCII a vector at a time, each other sequence checked and decoded on its
  * own; and runs of three-byte sequences (Chinese, Japanese, Thai) five at
- * a time with one fixed shuffle. The AVX2 kernel hands the text back and
+ * a time by two fixed shuffles. The AVX2 kernel hands the text back and
  * forth between that and the blocks above by how many sequences it has to
  * take one by one in 32 bytes.
  */
@@ -605,8 +605,9 @@ utf8_units256(__m256i prev, __m256i cur, uint32_t ends, bool four,
 }
 
 /* The block kernel: as the kernels above, but it also stops after a block
- * of ASCII, or a block of sequences of three bytes only before another
- * without ASCII, for utf8_runs_to_utf16_avx2() to go on. */
+ * of ASCII, or after a block that looks like a run of three-byte sequences
+ * (no ASCII here or in the next block, no lead of four bytes, two thirds
+ * continuations), for utf8_runs_to_utf16_avx2() to go on. */
 WENC_TARGET_AVX2 static size_t
 utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                           size_t cap, size_t *written)
@@ -669,8 +670,8 @@ utf8_blocks_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst,
                                   _mm256_cmpgt_epi8(cur, lead4_min)) &
                               cur_non_ascii;
             uint32_t next_cont = next_at < n && (src[next_at] & 0xC0) == 0x80;
-            /* only sequences of three bytes, here and in the next block:
-             * the run kernel's windows */
+            /* a run of three-byte sequences, it seems: the run kernel's
+             * windows */
             if (__builtin_expect((cur_non_ascii & next_non_ascii) == ~0u, 0))
                 three_only = leads4 == 0 && _mm_popcnt_u32(conts) >= 20;
             uint32_t ends = ~(conts >> 1 | next_cont << 31);
@@ -764,9 +765,9 @@ utf8_three_byte_windows(const uint8_t *src, size_t n, uint16_t *dst,
         }
         /* the whole, valid sequences before the first that is not
          * (x * 11 >> 5 is x / 3 for x <= 15) */
-        unsigned shaped = (unsigned)__builtin_ctz(misfits | 0x8000) * 11 >> 5;
-        unsigned valid = (unsigned)__builtin_ctz(bad_lanes | 0x400) >> 1;
-        unsigned whole = shaped < valid ? shaped : valid;
+        size_t shaped = (size_t)__builtin_ctz(misfits | 0x8000) * 11 >> 5;
+        size_t valid = (size_t)__builtin_ctz(bad_lanes | 0x400) >> 1;
+        size_t whole = shaped < valid ? shaped : valid;
         pos += 3 * whole;
         out += whole;
         break;
@@ -856,7 +857,9 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
 /* The AVX2 kernel: the run kernel and the block kernel in turn, each taking
  * the text it is faster on. Where the block kernel stops short of an error
  * or of the end of its room, the run kernel goes on to them; each of its
- * turns but the last decodes more than UTF8_DENSE_SEQUENCES sequences. */
+ * turns but the last takes three sequences or more (it hands over when
+ * more than UTF8_DENSE_SEQUENCES sequences and stops of its windows come
+ * within 32 bytes, a sequence and a stop counting 2). */
 WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
                                                   uint16_t *dst, size_t cap,
                                                   size_t *written)

@@ -90,7 +90,10 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
     /* The full check finds an error in a vector's last bytes only with the
      * next vector, and the vouching follows only a lead C2-DF there: after
      * a step utf8_step_high() says it cannot follow, the next takes the
-     * full check too. */
+     * full check too (in the loop for dense text below, which leaves with
+     * prev_high set only at an error or the end; its test before the
+     * vouching never fails, but without it gcc 12's code for this loop
+     * measured 7-11% slower on Russian, German and English). */
     bool prev_high = false;
     size_t pos = 0;
     /* Two vectors a step, their errors tested together; the step with an

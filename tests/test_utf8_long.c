@@ -516,12 +516,12 @@ static void test_every_cut(th *t)
     expected_free(&x);
 }
 
-/* The 64-byte steps of the UTF-8 -> UTF-8 kernel in every order of four
- * kinds (ASCII; two-byte; three-byte; all lengths; two-byte after one
- * three-byte sequence), with a defect or a sequence across one boundary
- * between steps: where the kernel turns between vouching for a step and
- * the full check, and between the full check of the first step and of
- * the ones after it. */
+/* Four 64-byte steps of the UTF-8 -> UTF-8 kernel, each of five kinds
+ * (ASCII; two-byte; three-byte; all lengths; two-byte after one three-byte
+ * sequence), in every order, with a defect or a valid sequence across one
+ * boundary between steps or across the middle of the step after it: where
+ * the kernel turns between vouching for a step and the full check, and
+ * between the full check of the first step and of the ones after it. */
 static void test_step_orders(th *t)
 {
     enum { STEPS = 4, STEP = 64, N = STEPS * STEP + 10 };
@@ -535,7 +535,11 @@ static void test_step_orders(th *t)
         {-1, "\xE3"},      {-2, "\xE3\x81"},     {-2, "\xE3\x81\x82"},
         {-2, "\xE3"},      {-3, "\xF0\x9F\x98"}, {-1, "\xC0"},
         {-1, "\xC1\x81"},  {0, "\x80"},         {-1, "\xED\xA0"},
-        {-2, "\xE0\x80"},  {-1, "\xF5"}};
+        {-2, "\xE0\x80"},  {-1, "\xF5"},
+        {-1, "\xE3\x81\x82"},          {-3, "\xF0\x9F\x98\x80"},
+        {-2, "\xF0\x9F\x98\x80"},      {-1, "\xF0\x9F\x98\x80"},
+        {31, "\xE3"},                  {32, "\x80"},
+        {30, "\xF0\x9F\x98\x80"},      {31, "\xE3\x81\x82"}};
     uint8_t text[N], out8[3 * N + 8];
     uint16_t out16[N + 8];
     expected x;
@@ -566,6 +570,55 @@ static void test_step_orders(th *t)
     }
     th_ctx_clear(t);
     expected_free(&x);
+}
+
+/* UTF-8 -> UTF-16 where two-byte text (the block kernel's) turns into
+ * three-byte text (the run kernel's windows), behind 0-31 bytes of ASCII
+ * that move the turn across the blocks: the three-byte run whole, or with
+ * an error or an ASCII byte at one of its first sequences (a window taken
+ * in part) or later; the UTF-16 kernel also in room for the valid prefix
+ * and up to 9 units more or fewer (around the windows' 8-unit stores). */
+static void test_three_byte_turns(th *t)
+{
+    enum { N = 31 + 128 + 3 * 96 + 16 };
+    static const char *const breaks[] = {"\xE0\x80\x80", "\xED\xA0\x80",
+                                         "x", "\xC3\xA9"};
+    static const size_t at[] = {0, 1, 2, 3, 4, 5, 6, 17, 95};
+    uint8_t *text = malloc(N);
+    uint8_t out8[3 * N + 8];
+    uint16_t out16[N + 16];
+    expected x;
+    expected_init(&x, N);
+    if (!text)
+        abort();
+    for (size_t shift = 0; shift < 32; shift++) {
+        for (size_t b = 0; b <= sizeof breaks / sizeof breaks[0]; b++) {
+            for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+                size_t n = 0;
+                memset(text, 'a', shift);
+                n += shift;
+                n += fill(text + n, 128, 1);
+                uint8_t *run = text + n;
+                n += fill(text + n, 3 * 96, 2);
+                if (b < sizeof breaks / sizeof breaks[0])
+                    memcpy(run + 3 * at[k], breaks[b], strlen(breaks[b]));
+                memset(text + n, 'z', 16);
+                n += 16;
+                th_ctx(t, "%zu bytes of ASCII, break %zu at sequence %zu", shift,
+                       b, at[k]);
+                expected_of(&x, text, n);
+                check_one_call(t, text, n, &x, out8, out16);
+                if (wenc_utf8_vector_width(n) == 0)
+                    continue;
+                size_t room = units_of_prefix(&x, x.valid_prefix);
+                for (size_t r = room > 9 ? room - 9 : 0; r <= room + 9; r++)
+                    check_utf16_kernel(t, text, n, &x, r, 0, out16);
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+    free(text);
 }
 
 /* The UTF-16 kernel where an error or the end comes soon after a run of
@@ -664,6 +717,7 @@ int main(void)
     test_probes(&t);
     test_every_cut(&t);
     test_step_orders(&t);
+    test_three_byte_turns(&t);
     test_four_byte_everywhere(&t);
     test_long_random(&t);
     test_fatal_offsets(&t);
