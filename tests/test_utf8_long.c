@@ -591,16 +591,19 @@ static void test_three_byte_turns(th *t)
     expected_init(&x, N);
     if (!text)
         abort();
+    enum { BREAKS = sizeof breaks / sizeof breaks[0] };
     for (size_t shift = 0; shift < 32; shift++) {
-        for (size_t b = 0; b <= sizeof breaks / sizeof breaks[0]; b++) {
-            for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        /* b == BREAKS: the run whole, once */
+        for (size_t b = 0; b <= BREAKS; b++) {
+            size_t places = b < BREAKS ? sizeof at / sizeof at[0] : 1;
+            for (size_t k = 0; k < places; k++) {
                 size_t n = 0;
                 memset(text, 'a', shift);
                 n += shift;
                 n += fill(text + n, 128, 1);
                 uint8_t *run = text + n;
                 n += fill(text + n, 3 * 96, 2);
-                if (b < sizeof breaks / sizeof breaks[0])
+                if (b < BREAKS)
                     memcpy(run + 3 * at[k], breaks[b], strlen(breaks[b]));
                 memset(text + n, 'z', 16);
                 n += 16;
