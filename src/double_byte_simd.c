@@ -1,8 +1,7 @@
 /*
  * The two-byte decoders' vector path (Big5 §11.1.1, EUC-JP §12.1.1, Shift_JIS
  * §12.3.1, EUC-KR §13.1.1, gb18030 and GBK §10.2.1): ASCII and pairs of a lead
- * and a trail byte, 64 input bytes a step, the code points read from the
- * index by VPGATHERDD.
+ * and a trail byte, 64 input bytes a step.
  *
  * Where each character starts follows from the lead bytes alone: a byte that
  * is not a lead ends a character, so every run of lead bytes starts one, and
@@ -11,8 +10,11 @@
  * one addition (adding each run's first bit carries through the run and
  * clears it), as in the odd-backslash search of simdjson (Langdale and
  * Lemire, 2019). Each character's lane then holds its ASCII byte or its
- * pointer; the lanes of the characters are packed to the front by
- * VPCOMPRESSW and the pointers replaced by the index entries they point at.
+ * pointer; the lanes of the characters are packed to the front and the
+ * pointers replaced by the index entries they point at: with AVX-512 by
+ * VPCOMPRESSW and VPGATHERDD, with AVX2 by PSHUFB, eight lanes at a time,
+ * and scalar loads, four to a 64-bit word (on the AVX2 CPUs that lack
+ * AVX-512, VPGATHERDD is slower than the loads it stands for).
  *
  * ISO-2022-JP's jis0208 state (§12.2.1) is such an encoding with lead and
  * trail bytes of 0x21-0x7E and no ASCII characters (pairs_only).
@@ -26,8 +28,293 @@
  */
 #include "internal.h"
 
-#ifdef WENC_HAVE_RUNTIME_AVX512
+#ifdef WENC_HAVE_RUNTIME_AVX2
 #include "utf8_simd.h"
+
+/* Every CPU with AVX2 has POPCNT; the dispatch below asks all the same. */
+#define WENC_TARGET_AVX2_POPCNT __attribute__((target("avx2,popcnt")))
+
+/* The character starts, lead bytes and first byte the path does not take,
+ * of 64 bytes, from masks of the bytes (see the top of this file). */
+typedef struct db_starts {
+    uint64_t starts, leads, bad;
+} db_starts;
+
+static inline db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
+                                       uint64_t slow, uint64_t trail_ok,
+                                       uint64_t past, bool pairs_only)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    db_starts r;
+    uint64_t run_starts = lead & ~(lead << 1);
+    uint64_t even_runs = lead & ~(lead + (run_starts & even));
+    r.leads = (even_runs & even) | (lead & ~even_runs & ~even);
+    r.starts = ~(r.leads << 1);
+    uint64_t single = pairs_only ? 0 : ~non_ascii;
+    r.bad = r.starts & ((~single & ~lead) |
+                        (r.leads & (slow | ~trail_ok | past)));
+    return r;
+}
+
+/* Bytes of `bytes` in the range r: 0xFF, else 0. */
+WENC_TARGET_AVX2 static inline __m256i db_in_range_avx2(__m256i bytes,
+                                                        const uint8_t r[2])
+{
+    __m256i offset = _mm256_sub_epi8(bytes, _mm256_set1_epi8((char)r[0]));
+    return _mm256_cmpeq_epi8(
+        _mm256_min_epu8(offset,
+                        _mm256_set1_epi8((char)(uint8_t)(r[1] - r[0]))),
+        offset);
+}
+
+WENC_TARGET_AVX2 static inline uint64_t db_mask64_avx2(__m256i low,
+                                                       __m256i high)
+{
+    return (uint64_t)(uint32_t)_mm256_movemask_epi8(low) |
+           (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
+}
+
+/* Lanes of the 64 bytes low, high in any of the `count` ranges of r, a
+ * range that repeats the one before it, or is {0, 0}, skipped (a spec's
+ * way of having fewer). */
+WENC_TARGET_AVX2 static inline uint64_t
+db_in_ranges_avx2(__m256i low, __m256i high, const uint8_t (*r)[2],
+                  int count)
+{
+    __m256i in_low = _mm256_setzero_si256(), in_high = in_low;
+    for (int i = 0; i < count; i++) {
+        if ((i > 0 && r[i][0] == r[i - 1][0] && r[i][1] == r[i - 1][1]) ||
+            (r[i][0] == 0 && r[i][1] == 0))
+            continue;
+        in_low = _mm256_or_si256(in_low, db_in_range_avx2(low, r[i]));
+        in_high = _mm256_or_si256(in_high, db_in_range_avx2(high, r[i]));
+    }
+    return db_mask64_avx2(in_low, in_high);
+}
+
+/* The 16 values of the bytes at p: a byte below 0x80 as itself | 0x8000,
+ * any other as the pointer it makes with the byte after it (always the
+ * pointer with pairs_only); *past gets 0xFFFF in the lanes whose pointer
+ * is at or past the index's last entry. */
+WENC_TARGET_AVX2 static inline __m256i
+db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
+{
+    __m256i lead = _mm256_cvtepu8_epi16(
+        _mm_loadu_si128((const __m128i *)(const void *)p));
+    __m256i trail = _mm256_cvtepu8_epi16(
+        _mm_loadu_si128((const __m128i *)(const void *)(p + 1)));
+    __m256i lead_base = _mm256_add_epi16(
+        _mm256_set1_epi16(spec->lead_base[0]),
+        _mm256_and_si256(
+            _mm256_cmpgt_epi16(lead, _mm256_set1_epi16(spec->lead_split - 1)),
+            _mm256_set1_epi16(
+                (short)(spec->lead_base[1] - spec->lead_base[0]))));
+    __m256i trail_base = _mm256_add_epi16(
+        _mm256_set1_epi16(spec->trail_base[0]),
+        _mm256_and_si256(
+            _mm256_cmpgt_epi16(trail,
+                               _mm256_set1_epi16(spec->trail_split - 1)),
+            _mm256_set1_epi16(
+                (short)(spec->trail_base[1] - spec->trail_base[0]))));
+    __m256i pointer = _mm256_add_epi16(
+        _mm256_mullo_epi16(_mm256_sub_epi16(lead, lead_base),
+                           _mm256_set1_epi16((short)spec->trail_count)),
+        _mm256_sub_epi16(trail, trail_base));
+    __m256i last = _mm256_set1_epi16((short)(*spec->index_size - 1));
+    *past = _mm256_cmpeq_epi16(_mm256_max_epu16(pointer, last), pointer);
+    if (spec->pairs_only)
+        return pointer;
+    __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), lead);
+    return _mm256_blendv_epi8(
+        pointer, _mm256_or_si256(lead, _mm256_set1_epi16((short)0x8000)),
+        ascii);
+}
+
+/* One step of 64 bytes at p (65 readable; `live` of them input, the rest
+ * and the byte after them 0): the characters that start in the live bytes,
+ * up to the first the path does not take, as UTF-16 at units (room for 64;
+ * it may write anything there past the units it makes). The lanes of the
+ * characters are packed to the front by PSHUFB (wenc_compact16_shuffle),
+ * the pointers looked up four at a time, and the ASCII bytes put back by a
+ * blend. Returns the bytes read; *count gets the units, *stopped whether
+ * the step stopped before a character. */
+WENC_TARGET_AVX2_POPCNT static inline size_t
+db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
+             uint16_t *units, size_t *count, bool *stopped)
+{
+    __m256i bytes0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i bytes1 =
+        _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i next0 =
+        _mm256_loadu_si256((const __m256i *)(const void *)(p + 1));
+    __m256i next1 =
+        _mm256_loadu_si256((const __m256i *)(const void *)(p + 33));
+    uint64_t live_mask =
+        live >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << live) - 1;
+    uint64_t non_ascii = db_mask64_avx2(bytes0, bytes1);
+    uint64_t lead = db_in_ranges_avx2(bytes0, bytes1, spec->lead, 2);
+    uint64_t trail_ok = db_in_ranges_avx2(next0, next1, spec->trail, 2);
+    uint64_t slow = db_in_ranges_avx2(bytes0, bytes1, spec->slow, 3);
+    __m256i values[4], past[4];
+    for (int i = 0; i < 4; i++)
+        values[i] = db_values16_avx2(spec, p + 16 * i, &past[i]);
+    uint64_t past_mask = db_mask64_avx2(
+        _mm256_permute4x64_epi64(_mm256_packs_epi16(past[0], past[1]), 0xD8),
+        _mm256_permute4x64_epi64(_mm256_packs_epi16(past[2], past[3]), 0xD8));
+    db_starts r = db_find_starts(lead, non_ascii, slow, trail_ok, past_mask,
+                                 spec->pairs_only);
+    uint64_t bad = r.bad & live_mask;
+    uint64_t todo = r.starts & live_mask;
+    if (bad != 0)
+        todo &= (bad & -bad) - 1;
+    /* the characters' values, packed to the front, zeros after them */
+    uint16_t packed[64 + 16];
+    size_t k = 0;
+    for (int i = 0; i < 8; i++) {
+        unsigned lanes = (unsigned)(todo >> (8 * i)) & 0xFF;
+        __m128i eight = i % 2 == 0 ? _mm256_castsi256_si128(values[i / 2])
+                                   : _mm256_extracti128_si256(values[i / 2], 1);
+        _mm_storeu_si128(
+            (__m128i *)(void *)(packed + k),
+            _mm_shuffle_epi8(eight,
+                             _mm_loadu_si128((const __m128i *)(const void *)
+                                                 wenc_compact16_shuffle[lanes])));
+        k += (size_t)_mm_popcnt_u32(lanes);
+    }
+    _mm256_storeu_si256((__m256i *)(void *)(packed + k),
+                        _mm256_setzero_si256());
+    /* the index entries of the values (an ASCII value's is not used) */
+    const uint16_t *index = spec->index;
+    uint16_t entries[64 + 16];
+    size_t rounded = (k + 15) & ~(size_t)15;
+    _mm256_storeu_si256(
+        (__m256i *)(void *)(entries + (k & ~(size_t)3)),
+        _mm256_setzero_si256());
+    for (size_t j = 0; j < k; j += 4) {
+        uint64_t four, found;
+        memcpy(&four, packed + j, sizeof four);
+        found = (uint64_t)index[four & 0x7FFF] |
+                (uint64_t)index[four >> 16 & 0x7FFF] << 16 |
+                (uint64_t)index[four >> 32 & 0x7FFF] << 32 |
+                (uint64_t)index[four >> 48 & 0x7FFF] << 48;
+        memcpy(entries + j, &found, sizeof found);
+    }
+    size_t made = k;
+    for (size_t j = 0; j < rounded; j += 16) {
+        __m256i value =
+            _mm256_loadu_si256((const __m256i *)(const void *)(packed + j));
+        __m256i entry =
+            _mm256_loadu_si256((const __m256i *)(const void *)(entries + j));
+        __m256i ascii = _mm256_srai_epi16(value, 15);
+        _mm256_storeu_si256(
+            (__m256i *)(void *)(units + j),
+            _mm256_blendv_epi8(
+                entry, _mm256_and_si256(value, _mm256_set1_epi16(0x7F)),
+                ascii));
+        unsigned unmapped = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(
+            ascii, _mm256_cmpeq_epi16(entry, _mm256_setzero_si256())));
+        if (unmapped != 0) {
+            size_t at = j + (size_t)__builtin_ctz(unmapped) / 2;
+            if (at < k) {
+                made = at; /* a pointer without a code point */
+                break;
+            }
+        }
+    }
+    *count = made;
+    if (made < k) {
+        for (size_t j = 0; j < made; j++)
+            todo &= todo - 1;
+        bad = todo & -todo;
+    }
+    *stopped = bad != 0;
+    if (bad != 0)
+        return (size_t)__builtin_ctzll(bad);
+    /* a lead in the last lane takes the byte after the step */
+    return live + (size_t)((r.leads & live_mask) >> (live - 1) & 1);
+}
+
+WENC_TARGET_AVX2_POPCNT static size_t
+db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
+               void *dst, size_t *written, int utf16)
+{
+    size_t pos = 0, out = 0;
+    uint16_t units[64 + 16];
+    uint8_t tail[96];
+    while (n - pos >= 2) {
+        const uint8_t *p = src + pos;
+        size_t live = 64;
+        if (n - pos < 65) {
+            /* the last bytes, in a copy with zeros after them */
+            live = n - pos;
+            memset(tail, 0, sizeof tail);
+            memcpy(tail, p, live);
+            p = tail;
+        }
+        if (!spec->pairs_only && live == 64) {
+            __m256i bytes0 =
+                _mm256_loadu_si256((const __m256i *)(const void *)p);
+            __m256i bytes1 =
+                _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+            if (_mm256_movemask_epi8(_mm256_or_si256(bytes0, bytes1)) == 0) {
+                if (utf16) {
+                    uint16_t *d = (uint16_t *)dst + out;
+                    for (int i = 0; i < 4; i++)
+                        _mm256_storeu_si256(
+                            (__m256i *)(void *)(d + 16 * i),
+                            _mm256_cvtepu8_epi16(_mm_loadu_si128(
+                                (const __m128i *)(const void *)(p +
+                                                                16 * i))));
+                } else {
+                    uint8_t *d = (uint8_t *)dst + out;
+                    _mm256_storeu_si256((__m256i *)(void *)d, bytes0);
+                    _mm256_storeu_si256((__m256i *)(void *)(d + 32), bytes1);
+                }
+                pos += 64;
+                out += 64;
+                continue;
+            }
+        }
+        size_t count;
+        bool stopped;
+        bool direct = utf16 && live == 64; /* room for 64 units */
+        size_t read = db_step_avx2(spec, p, live,
+                                   direct ? (uint16_t *)dst + out : units,
+                                   &count, &stopped);
+        if (utf16) {
+            if (!direct)
+                memcpy((uint16_t *)dst + out, units, count * sizeof *units);
+            out += count;
+        } else {
+            /* zeros after the units make one byte each, not counted; the
+             * stores reach 12 bytes past the group, which the room for 3
+             * bytes an input byte holds but at the end */
+            uint8_t packed[64 * 3 + 32];
+            uint8_t *d = live == 64 ? (uint8_t *)dst + out : packed;
+            size_t made = 0;
+            _mm256_storeu_si256((__m256i *)(void *)(units + count),
+                                _mm256_setzero_si256());
+            for (size_t g = 0; g < count; g += 8) {
+                size_t group = utf8_pack8_avx2(
+                    _mm_loadu_si128(
+                        (const __m128i *)(const void *)(units + g)),
+                    d + made, 1);
+                made += count - g >= 8 ? group : group - (8 - (count - g));
+            }
+            if (d == packed)
+                memcpy((uint8_t *)dst + out, packed, made);
+            out += made;
+        }
+        pos += read;
+        if (stopped)
+            break;
+    }
+    *written = out;
+    return pos;
+}
+#endif
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
 
 /* Lanes of `bytes` in the range r. */
 WENC_TARGET_AVX512 static inline uint64_t db_in_range(__m512i bytes,
@@ -78,7 +365,6 @@ WENC_TARGET_AVX512 static size_t
 db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
                  void *dst, size_t *written, int utf16)
 {
-    const uint64_t even = UINT64_C(0x5555555555555555);
     size_t pos = 0, out = 0;
     while (n - pos >= 2) {
         size_t live = n - pos < 64 ? n - pos : 64;
@@ -110,10 +396,6 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
             (const void *)(src + pos + 1));
         uint64_t lead = db_in_range(bytes, spec->lead[0]) |
                         db_in_range(bytes, spec->lead[1]);
-        uint64_t run_starts = lead & ~(lead << 1);
-        uint64_t even_runs = lead & ~(lead + (run_starts & even));
-        uint64_t leads = (even_runs & even) | (lead & ~even_runs & ~even);
-        uint64_t starts = ~(leads << 1) & live_mask;
         uint64_t trail_ok = db_in_range(next, spec->trail[0]) |
                             db_in_range(next, spec->trail[1]);
         uint64_t slow = db_in_range(bytes, spec->slow[0]) |
@@ -130,9 +412,10 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         const __m512i last = _mm512_set1_epi16((short)(*spec->index_size - 1));
         uint64_t past = (uint64_t)_mm512_cmpge_epu16_mask(ptr0, last) |
                         (uint64_t)_mm512_cmpge_epu16_mask(ptr1, last) << 32;
-        uint64_t single = spec->pairs_only ? 0 : ~non_ascii;
-        uint64_t bad = starts & ((~single & ~lead) |
-                                 (leads & (slow | ~trail_ok | past)));
+        db_starts found = db_find_starts(lead, non_ascii, slow, trail_ok,
+                                         past, spec->pairs_only);
+        uint64_t starts = found.starts & live_mask, leads = found.leads;
+        uint64_t bad = found.bad & live_mask;
         if (bad != 0) {
             uint64_t before = _bzhi_u64(~UINT64_C(0), (unsigned)_tzcnt_u64(bad));
             starts &= before;
@@ -212,6 +495,10 @@ size_t wenc_double_byte_vectors(const double_byte_spec *spec,
 #ifdef WENC_HAVE_RUNTIME_AVX512
     if (wenc_cpu_has_avx512())
         return db_decode_avx512(spec, src, n, dst, written, utf16);
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    if (wenc_cpu_has_avx2() && __builtin_cpu_supports("popcnt"))
+        return db_decode_avx2(spec, src, n, dst, written, utf16);
 #endif
     (void)spec;
     (void)src;

@@ -220,7 +220,7 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
  * and whose code point is index[pointer] (0: none). */
 typedef struct double_byte_spec {
     uint8_t lead[2][2];  /* every lead byte of the encoding */
-    uint8_t slow[3][2];  /* lead bytes the codec's own loop decodes */
+    uint8_t slow[3][2];  /* leads the codec's own loop decodes ({0, 0}: none) */
     uint8_t trail[2][2]; /* the trail bytes */
     uint8_t lead_split, trail_split;
     uint8_t lead_base[2], trail_base[2];
@@ -548,6 +548,9 @@ extern const single_byte_table wenc_x_user_defined_table;
  * bit 4 + i: unit i >= 0x800) into wenc_utf8_pack_length[k] bytes. */
 extern const uint8_t wenc_utf8_pack_shuffle[256][16];
 extern const uint8_t wenc_utf8_pack_length[256];
+/* PSHUFB masks packing to the front the 16-bit lanes i of eight whose bit i
+ * of k is set (src/tables/compact16.c). */
+extern const uint8_t wenc_compact16_shuffle[256][16];
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> the bytes the encoder writes (0:

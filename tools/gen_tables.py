@@ -849,6 +849,30 @@ def gen_utf8_pack(src):
     return "".join(out)
 
 
+def gen_compact16(src):
+    del src  # computed, not read from the Standard's data
+    out = [GENERATED_LINE + "\n",
+           emit_comment([
+               "Shuffle masks that pack 16-bit lanes (the two-byte decoders'",
+               "AVX2 path, src/double_byte_simd.c): computed by the generator,",
+               "from no data file. Row k moves the lanes i of eight whose bit",
+               "i of k is set to the front, in order; 0x80 clears the bytes",
+               "past them.",
+           ]),
+           '#include "../internal.h"\n\n',
+           "const uint8_t wenc_compact16_shuffle[256][16] = {\n"]
+    for key in range(256):
+        mask = []
+        for lane in range(8):
+            if key >> lane & 1:
+                mask += [2 * lane, 2 * lane + 1]
+        mask += [0x80] * (16 - len(mask))
+        out.append("    /* 0x%02X */ {%s},\n"
+                   % (key, ", ".join("0x%02X" % b for b in mask)))
+    out.append("};\n")
+    return "".join(out)
+
+
 # ---- driver ------------------------------------------------------------------------
 
 GENERATORS = (
@@ -859,6 +883,7 @@ GENERATORS = (
     ("japanese.c", gen_japanese),
     ("euc_kr.c", gen_euc_kr),
     ("utf8_pack.c", gen_utf8_pack),
+    ("compact16.c", gen_compact16),
 )
 
 

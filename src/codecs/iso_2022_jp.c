@@ -30,7 +30,7 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
     codec_status st = CODEC_INPUT_EMPTY;
     /* where the vector path may run next: after it took nothing, 16 bytes
      * on */
-    size_t vectors_from = len >= 64 && wenc_cpu_has_avx512() ? 0 : SIZE_MAX;
+    size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
     for (;;) {
         if (s[STATE] == D_LEAD_BYTE && pos >= vectors_from && len - pos >= 64) {
             size_t room = utf16 ? cap - out : (cap - out) / 3, made = 0;

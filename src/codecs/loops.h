@@ -84,7 +84,7 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
     size_t room = utf16 ? cap - out : (cap - out) / 3;
     size_t end = pos + (len - pos < room ? len - pos : room);
     size_t vectors_from =
-        spec != NULL && end - pos >= 64 && wenc_cpu_has_avx512() ? pos
+        spec != NULL && end - pos >= 64 && wenc_cpu_has_avx2() ? pos
                                                                  : SIZE_MAX;
     while (pos < end) {
         if (pos >= vectors_from && end - pos >= 64) {
