@@ -201,11 +201,14 @@ size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
 typedef size_t (*utf16_encode_fn)(const void *context, const uint16_t *units,
                                   size_t n, uint8_t *dst, size_t *written);
 
-/* The same over UTF-8: src[0..n) is decoded to UTF-16 256 bytes at a time
- * by the kernel above (as far as it is whole, valid sequences) and handed
- * to `encode`, whose output is never longer than the UTF-8 it came from
- * when dst has room for n bytes. Sets *written to the bytes and returns the
- * UTF-8 bytes read: those of the units `encode` read. */
+/* The same over UTF-8: ASCII bytes are copied as they are (every caller's
+ * encoder writes ASCII as itself, or hands over none), and the rest of
+ * src[0..n) is decoded to UTF-16 by the kernel above (as far as it is
+ * whole, valid sequences), 128 bytes at a time, twice as many after each
+ * chunk `encode` takes whole, up to 1024, and handed to `encode`, whose
+ * output is never longer than the UTF-8 it came from when dst has room for
+ * n bytes. Sets *written to the bytes and returns the UTF-8 bytes read:
+ * those of the units `encode` read. */
 size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
                                   const void *context);
@@ -551,6 +554,9 @@ extern const uint8_t wenc_utf8_pack_length[256];
 /* PSHUFB masks packing to the front the 16-bit lanes i of eight whose bit i
  * of k is set (src/tables/compact16.c). */
 extern const uint8_t wenc_compact16_shuffle[256][16];
+/* PSHUFB masks keeping the first byte of each of eight 16-bit lanes and its
+ * second where bit i of k is set (src/tables/one_or_two.c). */
+extern const uint8_t wenc_one_or_two_shuffle[256][16];
 extern const uint8_t wenc_single_byte_pages[][256];
 
 /* Multi-byte encoders: BMP code point -> the bytes the encoder writes (0:

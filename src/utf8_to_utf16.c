@@ -906,12 +906,17 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
                                   const void *context)
 {
-    uint16_t units[256];
-    size_t pos = 0, out = 0;
+    uint16_t units[1024];
+    size_t pos = 0, out = 0, size = 128;
     while (n - pos >= 16) {
-        size_t chunk = n - pos < 256 ? n - pos : 256, count = 0, made = 0;
+        size_t ascii = wenc_ascii_to_utf8(src + pos, dst + out, n - pos);
+        pos += ascii;
+        out += ascii;
+        if (n - pos < 16)
+            break;
+        size_t chunk = n - pos < size ? n - pos : size, count = 0, made = 0;
         size_t read =
-            wenc_utf8_to_utf16_vectors(src + pos, chunk, units, 256, &count);
+            wenc_utf8_to_utf16_vectors(src + pos, chunk, units, size, &count);
         if (count == 0)
             break;
         size_t used = encode(context, units, count, dst + out, &made);
@@ -923,6 +928,8 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
         pos += read;
         if (read < chunk / 2)
             break;
+        if (size < 1024)
+            size *= 2;
     }
     *written = out;
     return pos;

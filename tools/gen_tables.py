@@ -849,28 +849,44 @@ def gen_utf8_pack(src):
     return "".join(out)
 
 
-def gen_compact16(src):
-    del src  # computed, not read from the Standard's data
-    out = [GENERATED_LINE + "\n",
-           emit_comment([
-               "Shuffle masks that pack 16-bit lanes (the two-byte decoders'",
-               "AVX2 path, src/double_byte_simd.c): computed by the generator,",
-               "from no data file. Row k moves the lanes i of eight whose bit",
-               "i of k is set to the front, in order; 0x80 clears the bytes",
-               "past them.",
-           ]),
+def emit_shuffle_table(name, comment, rows):
+    """A generated file holding one table of 256 PSHUFB masks."""
+    out = [GENERATED_LINE + "\n", emit_comment(comment),
            '#include "../internal.h"\n\n',
-           "const uint8_t wenc_compact16_shuffle[256][16] = {\n"]
-    for key in range(256):
-        mask = []
-        for lane in range(8):
-            if key >> lane & 1:
-                mask += [2 * lane, 2 * lane + 1]
-        mask += [0x80] * (16 - len(mask))
+           "const uint8_t %s[256][16] = {\n" % name]
+    for key, mask in enumerate(rows):
+        mask = mask + [0x80] * (16 - len(mask))
         out.append("    /* 0x%02X */ {%s},\n"
                    % (key, ", ".join("0x%02X" % b for b in mask)))
     out.append("};\n")
     return "".join(out)
+
+
+def gen_compact16(src):
+    del src  # computed, not read from the Standard's data
+    rows = [[b for lane in range(8) if key >> lane & 1
+             for b in (2 * lane, 2 * lane + 1)] for key in range(256)]
+    return emit_shuffle_table("wenc_compact16_shuffle", [
+        "Shuffle masks that pack 16-bit lanes (the two-byte decoders'",
+        "AVX2 path, src/double_byte_simd.c): computed by the generator,",
+        "from no data file. Row k moves the lanes i of eight whose bit",
+        "i of k is set to the front, in order; 0x80 clears the bytes",
+        "past them.",
+    ], rows)
+
+
+def gen_one_or_two(src):
+    del src  # computed, not read from the Standard's data
+    rows = [[b for lane in range(8)
+             for b in ([2 * lane, 2 * lane + 1] if key >> lane & 1
+                       else [2 * lane])] for key in range(256)]
+    return emit_shuffle_table("wenc_one_or_two_shuffle", [
+        "Shuffle masks that keep one or two bytes of each 16-bit lane",
+        "(the byte-map encoders' AVX2 path, src/byte_map_simd.c):",
+        "computed by the generator, from no data file. Row k keeps the",
+        "first byte of each of eight lanes, and its second where bit i",
+        "of k is set, in order; 0x80 clears the bytes past them.",
+    ], rows)
 
 
 # ---- driver ------------------------------------------------------------------------
@@ -884,6 +900,7 @@ GENERATORS = (
     ("euc_kr.c", gen_euc_kr),
     ("utf8_pack.c", gen_utf8_pack),
     ("compact16.c", gen_compact16),
+    ("one_or_two.c", gen_one_or_two),
 )
 
 

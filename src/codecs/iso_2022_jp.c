@@ -271,7 +271,7 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
     codec_status st = CODEC_INPUT_EMPTY;
     /* where the vector path may run next: after it took nothing, `skip`
      * units on, twice as far each time (a run of half-width katakana, say) */
-    size_t vectors_from = len >= 64 && wenc_cpu_has_avx512() ? 0 : SIZE_MAX;
+    size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
     size_t skip = 16;
     for (;;) {
         if (enc->state_ == E_ASCII) {

@@ -254,20 +254,23 @@ typedef size_t (*vector_fn)(const wenc_encoder *enc, const void *src,
  * else (a surrogate, a four-byte or ill-formed UTF-8 sequence, one cut at
  * the end, a code point `bytes_of` leaves to `step`), which the general
  * loop of stateless_encode() then takes. A `vector` kernel (or NULL) is
- * tried on every 64 units or more, again one code point after it stops
- * having read 64, or 16 after it stopped sooner.
+ * tried on every 64 units or more from *vector_from_io on, again one code
+ * point after it stops having read 64, or 16 after it stopped sooner (also
+ * when this loop stops before: a run of code points the kernel leaves
+ * is not handed to it again one at a time).
  */
 WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
                              size_t *pos_io, size_t len, uint8_t *dst,
                              size_t *out_io, size_t cap, int utf16,
-                             bmp_bytes_fn bytes_of, vector_fn vector)
+                             bmp_bytes_fn bytes_of, vector_fn vector,
+                             size_t *vector_from_io)
 {
     size_t pos = *pos_io, out = *out_io;
     size_t room = utf16 ? (cap - out) / 2 : cap - out;
     size_t end = pos + (len - pos < room ? len - pos : room);
     const uint16_t *units = (const uint16_t *)src;
     const uint8_t *bytes = (const uint8_t *)src;
-    size_t vector_from = pos;
+    size_t vector_from = *vector_from_io;
     while (pos < end) {
         uint32_t cp;
         size_t k = 1;
@@ -342,6 +345,7 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
     }
     *pos_io = pos;
     *out_io = out;
+    *vector_from_io = vector_from;
 }
 
 /*
@@ -358,12 +362,12 @@ WENC_INLINE codec_status stateless_encode(wenc_encoder *enc, const void *src,
                                           bmp_bytes_fn bytes_of,
                                           vector_fn vector)
 {
-    size_t pos = 0, out = 0;
+    size_t pos = 0, out = 0, vector_from = 0;
     codec_status st = CODEC_INPUT_EMPTY;
     while (pos < len) {
         if (bytes_of) {
             mapped_fast(enc, src, &pos, len, dst, &out, cap, utf16, bytes_of,
-                        vector);
+                        vector, &vector_from);
             if (pos == len)
                 break;
         }
