@@ -19,16 +19,15 @@
 
 /* A kernel taking (map, units, n, dst, written, jis0208) as the two
  * utf16_encode_fn of its maps (name) and of ISO-2022-JP's jis0208 state
- * (name_jis0208). */
-#define DEFINE_UTF16_ENCODERS(name, target, kernel)                         \
-    target static size_t name(const void *map, const uint16_t *units,       \
-                              size_t n, uint8_t *dst, size_t *written)      \
+ * (name_jis0208); the kernel has the target attribute, the two calls it. */
+#define DEFINE_UTF16_ENCODERS(name, kernel)                                 \
+    static size_t name(const void *map, const uint16_t *units, size_t n,    \
+                       uint8_t *dst, size_t *written)                       \
     {                                                                       \
         return kernel((const byte_map *)map, units, n, dst, written, false); \
     }                                                                       \
-    target static size_t name##_jis0208(const void *map,                    \
-                                        const uint16_t *units, size_t n,    \
-                                        uint8_t *dst, size_t *written)      \
+    static size_t name##_jis0208(const void *map, const uint16_t *units,    \
+                                 size_t n, uint8_t *dst, size_t *written)   \
     {                                                                       \
         return kernel((const byte_map *)map, units, n, dst, written, true);  \
     }
@@ -134,7 +133,7 @@ map_units_avx512(const byte_map *map, const uint16_t *src, size_t n,
     return pos;
 }
 
-DEFINE_UTF16_ENCODERS(units_avx512, WENC_TARGET_AVX512, map_units_avx512)
+DEFINE_UTF16_ENCODERS(units_avx512, map_units_avx512)
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
@@ -263,7 +262,7 @@ map_units_avx2(const byte_map *map, const uint16_t *src, size_t n,
     return pos;
 }
 
-DEFINE_UTF16_ENCODERS(units_avx2, WENC_TARGET_AVX2_POPCNT, map_units_avx2)
+DEFINE_UTF16_ENCODERS(units_avx2, map_units_avx2)
 
 /* Whether fewer than SPARSE of the 64 bytes at src are not ASCII: text
  * that the scalar loop, which copies ASCII runs as they are, encodes

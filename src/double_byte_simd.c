@@ -106,14 +106,15 @@ db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
     __m256i lead_base = _mm256_add_epi16(
         _mm256_set1_epi16(spec->lead_base[0]),
         _mm256_and_si256(
-            _mm256_cmpgt_epi16(lead, _mm256_set1_epi16(spec->lead_split - 1)),
+            _mm256_cmpgt_epi16(
+                lead, _mm256_set1_epi16((short)(spec->lead_split - 1))),
             _mm256_set1_epi16(
                 (short)(spec->lead_base[1] - spec->lead_base[0]))));
     __m256i trail_base = _mm256_add_epi16(
         _mm256_set1_epi16(spec->trail_base[0]),
         _mm256_and_si256(
-            _mm256_cmpgt_epi16(trail,
-                               _mm256_set1_epi16(spec->trail_split - 1)),
+            _mm256_cmpgt_epi16(
+                trail, _mm256_set1_epi16((short)(spec->trail_split - 1))),
             _mm256_set1_epi16(
                 (short)(spec->trail_base[1] - spec->trail_base[0]))));
     __m256i pointer = _mm256_add_epi16(
@@ -156,7 +157,7 @@ db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
     uint64_t trail_ok = db_in_ranges_avx2(next0, next1, spec->trail, 2);
     uint64_t slow = db_in_ranges_avx2(bytes0, bytes1, spec->slow, 3);
     __m256i values[4], past[4];
-    for (int i = 0; i < 4; i++)
+    for (size_t i = 0; i < 4; i++)
         values[i] = db_values16_avx2(spec, p + 16 * i, &past[i]);
     uint64_t past_mask = db_mask64_avx2(
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[0], past[1]), 0xD8),
@@ -259,7 +260,7 @@ db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
             if (_mm256_movemask_epi8(_mm256_or_si256(bytes0, bytes1)) == 0) {
                 if (utf16) {
                     uint16_t *d = (uint16_t *)dst + out;
-                    for (int i = 0; i < 4; i++)
+                    for (size_t i = 0; i < 4; i++)
                         _mm256_storeu_si256(
                             (__m256i *)(void *)(d + 16 * i),
                             _mm256_cvtepu8_epi16(_mm_loadu_si128(
