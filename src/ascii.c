@@ -11,7 +11,7 @@
 bool wenc_cpu_has_avx2(void)
 {
 #ifdef WENC_HAVE_RUNTIME_AVX2
-    return __builtin_cpu_supports("avx2");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #else
     return false;
 #endif

@@ -139,15 +139,13 @@ DEFINE_UTF16_ENCODERS(units_avx512, map_units_avx512)
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 
-/* Every CPU with AVX2 has POPCNT; the dispatch below asks all the same. */
-#define WENC_TARGET_AVX2_POPCNT __attribute__((target("avx2,popcnt")))
-
 /* One step of 16 units at `units` (`live` of them input, the rest ASCII):
  * as map_units_avx512() for them, the bytes at dst (room for 32; it may
  * write anything there past the bytes it makes). Each unit's bytes are
- * read from the map by two scalar loads, and packed by PSHUFB, eight units at a time (wenc_one_or_two_shuffle).
- * Returns the units taken; *made gets the bytes. */
-WENC_TARGET_AVX2_POPCNT static inline size_t
+ * read from the map by two scalar loads, and packed by PSHUFB, eight units
+ * at a time (wenc_one_or_two_shuffle). Returns the units taken; *made gets
+ * the bytes. */
+WENC_TARGET_AVX2 static inline size_t
 map_step_avx2(const byte_map *map, const uint16_t *units, size_t live,
               uint8_t *dst, size_t *made, bool jis0208)
 {
@@ -203,8 +201,10 @@ map_step_avx2(const byte_map *map, const uint16_t *units, size_t live,
     if (count > live)
         count = live;
     two_bytes &= (1u << count) - 1;
-    size_t first = count < 8 ? count : 8;
-    size_t length0 = first + (size_t)_mm_popcnt_u32(two_bytes & 0xFF);
+    /* the second eight go past the bytes of all of the first eight (when
+     * fewer than eight are taken, what the second store writes is not
+     * counted; it stays inside the 32 bytes of room) */
+    size_t length0 = 8 + (size_t)_mm_popcnt_u32(two_bytes & 0xFF);
     _mm_storeu_si128(
         (__m128i *)(void *)dst,
         _mm_shuffle_epi8(_mm256_castsi256_si128(forms),
@@ -217,13 +217,12 @@ map_step_avx2(const byte_map *map, const uint16_t *units, size_t live,
                          _mm_loadu_si128((const __m128i *)(const void *)
                                              wenc_one_or_two_shuffle[two_bytes >>
                                                                      8])));
-    *made = length0 + (count - first) +
-            (size_t)_mm_popcnt_u32(two_bytes >> 8);
+    *made = count + (size_t)_mm_popcnt_u32(two_bytes);
     return count;
 }
 
 /* As map_units_avx512(), 16 units a step; the last units in a copy. */
-WENC_TARGET_AVX2_POPCNT static size_t
+WENC_TARGET_AVX2 static size_t
 map_units_avx2(const byte_map *map, const uint16_t *src, size_t n,
                uint8_t *dst, size_t *written, bool jis0208)
 {
@@ -268,7 +267,7 @@ DEFINE_UTF16_ENCODERS(units_avx2, map_units_avx2)
  * that the scalar loop, which copies ASCII runs as they are, encodes
  * faster than the transcoding to UTF-16 (HTML, say). */
 enum { SPARSE = 40 };
-WENC_TARGET_AVX2_POPCNT static bool map_sparse_utf8(const void *src)
+WENC_TARGET_AVX2 static bool map_sparse_utf8(const void *src)
 {
     const uint8_t *bytes = (const uint8_t *)src;
     uint64_t high = (uint64_t)(uint32_t)_mm256_movemask_epi8(
@@ -277,11 +276,6 @@ WENC_TARGET_AVX2_POPCNT static bool map_sparse_utf8(const void *src)
                         (const __m256i *)(const void *)(bytes + 32)))
                         << 32;
     return _mm_popcnt_u64(high) < SPARSE;
-}
-
-static bool map_avx2_runs(void)
-{
-    return wenc_cpu_has_avx2() && __builtin_cpu_supports("popcnt");
 }
 #endif
 
@@ -296,7 +290,7 @@ size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                                                   written, units_avx512, map);
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
-    if (n > 0 && map_avx2_runs()) {
+    if (n > 0 && wenc_cpu_has_avx2()) {
         if (utf16)
             return units_avx2(map, (const uint16_t *)src, n, dst, written);
         if (n >= 64 && map_sparse_utf8(src)) {
@@ -352,7 +346,7 @@ size_t wenc_iso_2022_jp_jis0208_vectors(const void *src, size_t n,
                      : jis0208_utf8(src, n, dst, written, units_avx512_jis0208);
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
-    if (n > 0 && map_avx2_runs())
+    if (n > 0 && wenc_cpu_has_avx2())
         return utf16 ? units_avx2_jis0208(&wenc_euc_jp_bytes,
                                        (const uint16_t *)src, n, dst, written)
                      : jis0208_utf8(src, n, dst, written, units_avx2_jis0208);

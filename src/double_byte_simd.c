@@ -31,9 +31,6 @@
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include "utf8_simd.h"
 
-/* Every CPU with AVX2 has POPCNT; the dispatch below asks all the same. */
-#define WENC_TARGET_AVX2_POPCNT __attribute__((target("avx2,popcnt")))
-
 /* The character starts, lead bytes and first byte the path does not take,
  * of 64 bytes, from masks of the bytes (see the top of this file). */
 typedef struct db_starts {
@@ -92,6 +89,17 @@ db_in_ranges_avx2(__m256i low, __m256i high, const uint8_t (*r)[2],
     return db_mask64_avx2(in_low, in_high);
 }
 
+/* base[x >= split] in each 16-bit lane x. */
+WENC_TARGET_AVX2 static inline __m256i db_base_avx2(__m256i x, uint8_t split,
+                                                    const uint8_t base[2])
+{
+    return _mm256_add_epi16(
+        _mm256_set1_epi16(base[0]),
+        _mm256_and_si256(
+            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(split - 1))),
+            _mm256_set1_epi16((short)(base[1] - base[0]))));
+}
+
 /* The 16 values of the bytes at p: a byte below 0x80 as itself | 0x8000,
  * any other as the pointer it makes with the byte after it (always the
  * pointer with pairs_only); *past gets 0xFFFF in the lanes whose pointer
@@ -103,20 +111,10 @@ db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
         _mm_loadu_si128((const __m128i *)(const void *)p));
     __m256i trail = _mm256_cvtepu8_epi16(
         _mm_loadu_si128((const __m128i *)(const void *)(p + 1)));
-    __m256i lead_base = _mm256_add_epi16(
-        _mm256_set1_epi16(spec->lead_base[0]),
-        _mm256_and_si256(
-            _mm256_cmpgt_epi16(
-                lead, _mm256_set1_epi16((short)(spec->lead_split - 1))),
-            _mm256_set1_epi16(
-                (short)(spec->lead_base[1] - spec->lead_base[0]))));
-    __m256i trail_base = _mm256_add_epi16(
-        _mm256_set1_epi16(spec->trail_base[0]),
-        _mm256_and_si256(
-            _mm256_cmpgt_epi16(
-                trail, _mm256_set1_epi16((short)(spec->trail_split - 1))),
-            _mm256_set1_epi16(
-                (short)(spec->trail_base[1] - spec->trail_base[0]))));
+    __m256i lead_base =
+        db_base_avx2(lead, spec->lead_split, spec->lead_base);
+    __m256i trail_base =
+        db_base_avx2(trail, spec->trail_split, spec->trail_base);
     __m256i pointer = _mm256_add_epi16(
         _mm256_mullo_epi16(_mm256_sub_epi16(lead, lead_base),
                            _mm256_set1_epi16((short)spec->trail_count)),
@@ -139,7 +137,7 @@ db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
  * the pointers looked up four at a time, and the ASCII bytes put back by a
  * blend. Returns the bytes read; *count gets the units, *stopped whether
  * the step stopped before a character. */
-WENC_TARGET_AVX2_POPCNT static inline size_t
+WENC_TARGET_AVX2 static inline size_t
 db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
              uint16_t *units, size_t *count, bool *stopped)
 {
@@ -156,9 +154,11 @@ db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
     uint64_t lead = db_in_ranges_avx2(bytes0, bytes1, spec->lead, 2);
     uint64_t trail_ok = db_in_ranges_avx2(next0, next1, spec->trail, 2);
     uint64_t slow = db_in_ranges_avx2(bytes0, bytes1, spec->slow, 3);
-    __m256i values[4], past[4];
-    for (size_t i = 0; i < 4; i++)
-        values[i] = db_values16_avx2(spec, p + 16 * i, &past[i]);
+    __m256i past[4];
+    const __m256i values[4] = {db_values16_avx2(spec, p, &past[0]),
+                               db_values16_avx2(spec, p + 16, &past[1]),
+                               db_values16_avx2(spec, p + 32, &past[2]),
+                               db_values16_avx2(spec, p + 48, &past[3])};
     uint64_t past_mask = db_mask64_avx2(
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[0], past[1]), 0xD8),
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[2], past[3]), 0xD8));
@@ -235,7 +235,7 @@ db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
     return live + (size_t)((r.leads & live_mask) >> (live - 1) & 1);
 }
 
-WENC_TARGET_AVX2_POPCNT static size_t
+WENC_TARGET_AVX2 static size_t
 db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
                void *dst, size_t *written, int utf16)
 {
@@ -498,7 +498,7 @@ size_t wenc_double_byte_vectors(const double_byte_spec *spec,
         return db_decode_avx512(spec, src, n, dst, written, utf16);
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
-    if (wenc_cpu_has_avx2() && __builtin_cpu_supports("popcnt"))
+    if (wenc_cpu_has_avx2())
         return db_decode_avx2(spec, src, n, dst, written, utf16);
 #endif
     (void)spec;

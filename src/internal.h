@@ -140,8 +140,9 @@ WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
 #define WENC_TARGET_AVX2 __attribute__((target("avx2")))
 #endif
 
-/* Whether this CPU runs the AVX2 kernels (asked of the compiler's runtime,
- * which reads CPUID once at load); false where they are not compiled in. */
+/* Whether this CPU runs the AVX2 kernels: AVX2 and POPCNT, which every
+ * AVX2 CPU has and the kernels use (asked of the compiler's runtime, which
+ * reads CPUID once at load); false where they are not compiled in. */
 bool wenc_cpu_has_avx2(void);
 
 /* AVX-512 kernels need the Ice Lake / Zen 4 set: F, BW, VL, VBMI, VBMI2 and
@@ -578,7 +579,8 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
  * sequences as far as it reads) with `map` into dst, which has room for
  * 2 * n bytes (UTF-16) or n bytes (UTF-8); stops before a surrogate or a
  * code point the map has no bytes for, and over UTF-8 possibly sooner (see
- * wenc_utf8_encode_via_utf16()). Sets *written to the bytes and returns the
+ * wenc_utf8_encode_via_utf16()), or at once where the UTF-8 is mostly
+ * ASCII (the AVX2 path: the caller's loop is faster there). Sets *written to the bytes and returns the
  * input read (0 when no kernel runs here). */
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16);
