@@ -37,7 +37,7 @@ typedef struct db_starts {
     uint64_t starts, leads, bad;
 } db_starts;
 
-static inline db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
+WENC_INLINE db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
                                        uint64_t slow, uint64_t trail_ok,
                                        uint64_t past, bool pairs_only)
 {
@@ -53,80 +53,121 @@ static inline db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
     return r;
 }
 
-/* Bytes of `bytes` in the range r: 0xFF, else 0. */
-WENC_TARGET_AVX2 static inline __m256i db_in_range_avx2(__m256i bytes,
-                                                        const uint8_t r[2])
+/* Byte ranges as db_in_ranges_avx2() tests them: each range's first byte
+ * and span, broadcast; a range that repeats the one before it, or is
+ * {0, 0} (a spec's way of having fewer), left out. */
+typedef struct db_ranges_avx2 {
+    __m256i first[3], span[3];
+    int count;
+} db_ranges_avx2;
+
+/* What a step needs of the spec, broadcast once a call. */
+typedef struct db_consts_avx2 {
+    db_ranges_avx2 lead, trail, slow;
+    __m256i lead_split, lead_base, lead_delta;    /* 16-bit lanes */
+    __m256i trail_split, trail_base, trail_delta; /* 16-bit lanes */
+    __m256i trail_count, last;
+    __m256i ascii_end, ascii_flag, ascii_bits; /* 0x80, 0x8000, 0x7F */
+    bool pairs_only;
+} db_consts_avx2;
+
+WENC_TARGET_AVX2 WENC_INLINE void
+db_ranges_init_avx2(db_ranges_avx2 *r, const uint8_t (*ranges)[2], int count)
 {
-    __m256i offset = _mm256_sub_epi8(bytes, _mm256_set1_epi8((char)r[0]));
-    return _mm256_cmpeq_epi8(
-        _mm256_min_epu8(offset,
-                        _mm256_set1_epi8((char)(uint8_t)(r[1] - r[0]))),
-        offset);
+    r->count = 0;
+    for (int i = 0; i < count; i++) {
+        if ((i > 0 && ranges[i][0] == ranges[i - 1][0] &&
+             ranges[i][1] == ranges[i - 1][1]) ||
+            (ranges[i][0] == 0 && ranges[i][1] == 0))
+            continue;
+        r->first[r->count] = _mm256_set1_epi8((char)ranges[i][0]);
+        r->span[r->count] =
+            _mm256_set1_epi8((char)(uint8_t)(ranges[i][1] - ranges[i][0]));
+        r->count++;
+    }
 }
 
-WENC_TARGET_AVX2 static inline uint64_t db_mask64_avx2(__m256i low,
+WENC_TARGET_AVX2 static void db_consts_init_avx2(db_consts_avx2 *c,
+                                                 const double_byte_spec *spec)
+{
+    db_ranges_init_avx2(&c->lead, spec->lead, 2);
+    db_ranges_init_avx2(&c->trail, spec->trail, 2);
+    db_ranges_init_avx2(&c->slow, spec->slow, 3);
+    c->lead_split = _mm256_set1_epi16((short)(spec->lead_split - 1));
+    c->lead_base = _mm256_set1_epi16(spec->lead_base[0]);
+    c->lead_delta =
+        _mm256_set1_epi16((short)(spec->lead_base[1] - spec->lead_base[0]));
+    c->trail_split = _mm256_set1_epi16((short)(spec->trail_split - 1));
+    c->trail_base = _mm256_set1_epi16(spec->trail_base[0]);
+    c->trail_delta =
+        _mm256_set1_epi16((short)(spec->trail_base[1] - spec->trail_base[0]));
+    c->trail_count = _mm256_set1_epi16((short)spec->trail_count);
+    c->last = _mm256_set1_epi16((short)(*spec->index_size - 1));
+    c->ascii_end = _mm256_set1_epi16(0x80);
+    c->ascii_flag = _mm256_set1_epi16((short)0x8000);
+    c->ascii_bits = _mm256_set1_epi16(0x7F);
+    c->pairs_only = spec->pairs_only;
+}
+
+WENC_TARGET_AVX2 WENC_INLINE uint64_t db_mask64_avx2(__m256i low,
                                                        __m256i high)
 {
     return (uint64_t)(uint32_t)_mm256_movemask_epi8(low) |
            (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
 }
 
-/* Lanes of the 64 bytes low, high in any of the `count` ranges of r, a
- * range that repeats the one before it, or is {0, 0}, skipped (a spec's
- * way of having fewer). */
-WENC_TARGET_AVX2 static inline uint64_t
-db_in_ranges_avx2(__m256i low, __m256i high, const uint8_t (*r)[2],
-                  int count)
+/* Lanes of the 64 bytes low, high in any of the ranges r. */
+WENC_TARGET_AVX2 WENC_INLINE uint64_t
+db_in_ranges_avx2(__m256i low, __m256i high, const db_ranges_avx2 *r)
 {
     __m256i in_low = _mm256_setzero_si256(), in_high = in_low;
-    for (int i = 0; i < count; i++) {
-        if ((i > 0 && r[i][0] == r[i - 1][0] && r[i][1] == r[i - 1][1]) ||
-            (r[i][0] == 0 && r[i][1] == 0))
-            continue;
-        in_low = _mm256_or_si256(in_low, db_in_range_avx2(low, r[i]));
-        in_high = _mm256_or_si256(in_high, db_in_range_avx2(high, r[i]));
+    for (int i = 0; i < r->count; i++) {
+        __m256i offset_low = _mm256_sub_epi8(low, r->first[i]);
+        __m256i offset_high = _mm256_sub_epi8(high, r->first[i]);
+        in_low = _mm256_or_si256(
+            in_low, _mm256_cmpeq_epi8(_mm256_min_epu8(offset_low, r->span[i]),
+                                      offset_low));
+        in_high = _mm256_or_si256(
+            in_high,
+            _mm256_cmpeq_epi8(_mm256_min_epu8(offset_high, r->span[i]),
+                              offset_high));
     }
     return db_mask64_avx2(in_low, in_high);
 }
 
-/* base[x >= split] in each 16-bit lane x. */
-WENC_TARGET_AVX2 static inline __m256i db_base_avx2(__m256i x, uint8_t split,
-                                                    const uint8_t base[2])
+/* base + delta in each 16-bit lane x above split - 1, base in the others. */
+WENC_TARGET_AVX2 WENC_INLINE __m256i db_base_avx2(__m256i x, __m256i split,
+                                                    __m256i base,
+                                                    __m256i delta)
 {
     return _mm256_add_epi16(
-        _mm256_set1_epi16(base[0]),
-        _mm256_and_si256(
-            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(split - 1))),
-            _mm256_set1_epi16((short)(base[1] - base[0]))));
+        base, _mm256_and_si256(_mm256_cmpgt_epi16(x, split), delta));
 }
 
 /* The 16 values of the bytes at p: a byte below 0x80 as itself | 0x8000,
  * any other as the pointer it makes with the byte after it (always the
  * pointer with pairs_only); *past gets 0xFFFF in the lanes whose pointer
  * is at or past the index's last entry. */
-WENC_TARGET_AVX2 static inline __m256i
-db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
+WENC_TARGET_AVX2 WENC_INLINE __m256i
+db_values16_avx2(const db_consts_avx2 *c, const uint8_t *p, __m256i *past)
 {
     __m256i lead = _mm256_cvtepu8_epi16(
         _mm_loadu_si128((const __m128i *)(const void *)p));
     __m256i trail = _mm256_cvtepu8_epi16(
         _mm_loadu_si128((const __m128i *)(const void *)(p + 1)));
     __m256i lead_base =
-        db_base_avx2(lead, spec->lead_split, spec->lead_base);
+        db_base_avx2(lead, c->lead_split, c->lead_base, c->lead_delta);
     __m256i trail_base =
-        db_base_avx2(trail, spec->trail_split, spec->trail_base);
+        db_base_avx2(trail, c->trail_split, c->trail_base, c->trail_delta);
     __m256i pointer = _mm256_add_epi16(
-        _mm256_mullo_epi16(_mm256_sub_epi16(lead, lead_base),
-                           _mm256_set1_epi16((short)spec->trail_count)),
+        _mm256_mullo_epi16(_mm256_sub_epi16(lead, lead_base), c->trail_count),
         _mm256_sub_epi16(trail, trail_base));
-    __m256i last = _mm256_set1_epi16((short)(*spec->index_size - 1));
-    *past = _mm256_cmpeq_epi16(_mm256_max_epu16(pointer, last), pointer);
-    if (spec->pairs_only)
+    *past = _mm256_cmpeq_epi16(_mm256_max_epu16(pointer, c->last), pointer);
+    if (c->pairs_only)
         return pointer;
-    __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), lead);
-    return _mm256_blendv_epi8(
-        pointer, _mm256_or_si256(lead, _mm256_set1_epi16((short)0x8000)),
-        ascii);
+    __m256i ascii = _mm256_cmpgt_epi16(c->ascii_end, lead);
+    return _mm256_blendv_epi8(pointer, _mm256_or_si256(lead, c->ascii_flag),
+                              ascii);
 }
 
 /* One step of 64 bytes at p (65 readable; `live` of them input, the rest
@@ -137,9 +178,10 @@ db_values16_avx2(const double_byte_spec *spec, const uint8_t *p, __m256i *past)
  * the pointers looked up four at a time, and the ASCII bytes put back by a
  * blend. Returns the bytes read; *count gets the units, *stopped whether
  * the step stopped before a character. */
-WENC_TARGET_AVX2 static inline size_t
-db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
-             uint16_t *units, size_t *count, bool *stopped)
+WENC_TARGET_AVX2 WENC_INLINE size_t
+db_step_avx2(const double_byte_spec *spec, const db_consts_avx2 *c,
+             const uint8_t *p, size_t live, uint16_t *units, size_t *count,
+             bool *stopped)
 {
     __m256i bytes0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i bytes1 =
@@ -151,14 +193,14 @@ db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
     uint64_t live_mask =
         live >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << live) - 1;
     uint64_t non_ascii = db_mask64_avx2(bytes0, bytes1);
-    uint64_t lead = db_in_ranges_avx2(bytes0, bytes1, spec->lead, 2);
-    uint64_t trail_ok = db_in_ranges_avx2(next0, next1, spec->trail, 2);
-    uint64_t slow = db_in_ranges_avx2(bytes0, bytes1, spec->slow, 3);
+    uint64_t lead = db_in_ranges_avx2(bytes0, bytes1, &c->lead);
+    uint64_t trail_ok = db_in_ranges_avx2(next0, next1, &c->trail);
+    uint64_t slow = db_in_ranges_avx2(bytes0, bytes1, &c->slow);
     __m256i past[4];
-    const __m256i values[4] = {db_values16_avx2(spec, p, &past[0]),
-                               db_values16_avx2(spec, p + 16, &past[1]),
-                               db_values16_avx2(spec, p + 32, &past[2]),
-                               db_values16_avx2(spec, p + 48, &past[3])};
+    const __m256i values[4] = {db_values16_avx2(c, p, &past[0]),
+                               db_values16_avx2(c, p + 16, &past[1]),
+                               db_values16_avx2(c, p + 32, &past[2]),
+                               db_values16_avx2(c, p + 48, &past[3])};
     uint64_t past_mask = db_mask64_avx2(
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[0], past[1]), 0xD8),
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[2], past[3]), 0xD8));
@@ -210,7 +252,7 @@ db_step_avx2(const double_byte_spec *spec, const uint8_t *p, size_t live,
         _mm256_storeu_si256(
             (__m256i *)(void *)(units + j),
             _mm256_blendv_epi8(
-                entry, _mm256_and_si256(value, _mm256_set1_epi16(0x7F)),
+                entry, _mm256_and_si256(value, c->ascii_bits),
                 ascii));
         unsigned unmapped = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(
             ascii, _mm256_cmpeq_epi16(entry, _mm256_setzero_si256())));
@@ -242,6 +284,8 @@ db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
     size_t pos = 0, out = 0;
     uint16_t units[64 + 16];
     uint8_t tail[96];
+    db_consts_avx2 consts;
+    db_consts_init_avx2(&consts, spec);
     while (n - pos >= 2) {
         const uint8_t *p = src + pos;
         size_t live = 64;
@@ -279,7 +323,7 @@ db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
         size_t count;
         bool stopped;
         bool direct = utf16 && live == 64; /* room for 64 units */
-        size_t read = db_step_avx2(spec, p, live,
+        size_t read = db_step_avx2(spec, &consts, p, live,
                                    direct ? (uint16_t *)dst + out : units,
                                    &count, &stopped);
         if (utf16) {
