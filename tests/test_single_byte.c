@@ -335,15 +335,17 @@ static void expect_encoded(th_bytes *x, const th_index *ix, uint32_t cp)
 }
 
 /* Encodes n units of src (html mode) in n_splits + 1 chunks placed by
- * `round` and compares the bytes with *want. */
+ * `round`, into `capacity` bytes a call (0: what the max-length helper
+ * says), and compares the bytes with *want. */
 static void check_encoded(th *t, wenc_id id, bool from_utf16, const void *src,
                           size_t n, size_t n_splits, unsigned round,
-                          const th_bytes *want)
+                          size_t capacity, const th_bytes *want)
 {
     size_t splits[3];
     for (size_t i = 0; i < n_splits; i++)
         splits[i] = (i + 1) * n / 4 + round % 5;
-    th_enc_opts o = {id, WENC_ERRORS_HTML, from_utf16, splits, n_splits, 0};
+    th_enc_opts o = {id,      WENC_ERRORS_HTML, from_utf16, splits,
+                     n_splits, capacity};
     th_enc_result r;
     if (th_encode(&o, src, n, &r))
         CHECK_BYTES(t, from_utf16 ? "from UTF-16" : "from UTF-8", want->p,
@@ -358,12 +360,17 @@ static void check_encoded(th *t, wenc_id id, bool from_utf16, const void *src,
  * path runs (64 units a step): mostly ASCII and the index's code points
  * (the encoders' vector path takes those of U+0080-U+00FF and of one block
  * above), now and then an unmapped code point of the same blocks or another,
- * one of three or four UTF-8 bytes, a lone surrogate, and ill-formed UTF-8
- * (a continuation after a whole sequence or after ASCII, a lead before
- * ASCII), each at every offset modulo 64 over the rounds; and every fourth
- * round none of these, so that the vector paths run to the end of their
- * chunks. Expected output
- * from the index (expect_encoded), whole and in chunks.
+ * one of three or four UTF-8 bytes, a run of up to 12 code points of another
+ * script (Cyrillic or Han: NCRs one after another where the index lacks
+ * them), a lone surrogate, and ill-formed UTF-8 (a continuation after a
+ * whole sequence or after ASCII, a lead before ASCII, a surrogate's or an
+ * overlong three-byte form, two bytes of three before ASCII), each at every
+ * offset
+ * modulo 64 over the rounds; and every fourth round none of these, so that
+ * the vector paths run to the end of their chunks. Every third round gives
+ * each call 128-138 bytes of room, so that NCRs meet the end of the room
+ * inside the vector path. Expected output from the index (expect_encoded),
+ * whole and in chunks.
  */
 static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
 {
@@ -387,7 +394,7 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
             uint32_t cp;
             if (odd || (!clean && r < 3)) {
                 /* something the vector path does not take */
-                uint32_t kind = odd ? round % 7 : next_random(&seed) % 7;
+                uint32_t kind = odd ? round % 9 : next_random(&seed) % 9;
                 if (kind == 0) {
                     cp = 0x2603; /* three UTF-8 bytes, unmapped */
                 } else if (kind == 1) {
@@ -416,6 +423,34 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
                     cp = 0x00A0 + next_random(&seed) % 0x60;
                 } else if (kind == 5) {
                     cp = 0x0100 + next_random(&seed) % 0x700;
+                } else if (kind == 6) {
+                    uint32_t base = next_random(&seed) % 2 ? 0x0410 : 0x4E00;
+                    uint32_t length = 1 + next_random(&seed) % 12;
+                    for (uint32_t k = 0; k < length; k++) {
+                        uint32_t c = base + next_random(&seed) % 0x40;
+                        th_units_cp(&in16, c);
+                        th_bytes_cp(&in8, c);
+                        expect_encoded(&want, ix, c);
+                        expect_encoded(&want16, ix, c);
+                    }
+                    continue;
+                } else if (kind == 7) {
+                    /* three bytes of UTF-8 out of §8.1.1's bounds: a
+                     * surrogate's or an overlong form, three U+FFFD; or
+                     * two of three before ASCII, one U+FFFD */
+                    static const uint8_t forms[3][3] = {
+                        {0xED, 0xA0, 0xBF}, {0xE0, 0x9F, 0xBF},
+                        {0xE4, 0xB8, 0x41}};
+                    uint32_t form = next_random(&seed) % 3;
+                    for (int k = 0; k < 3; k++)
+                        th_bytes_byte(&in8, forms[form][k]);
+                    th_units_unit(&in16, 0xFFFD);
+                    for (uint32_t k = 0; k < (form < 2 ? 3u : 1u); k++)
+                        expect_encoded(&want, ix, 0xFFFD);
+                    if (form == 2)
+                        expect_encoded(&want, ix, 0x41);
+                    expect_encoded(&want16, ix, 0xFFFD);
+                    continue;
                 } else {
                     cp = mapped[next_random(&seed) % n_mapped] ^ 1;
                 }
@@ -431,15 +466,82 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
         }
         th_ctx(t, "%s long encoder input, round %u", e->name, round);
         size_t n_splits = round % 2 ? 0 : 3;
-        check_encoded(t, e->id, false, in8.p, in8.len, n_splits, round, &want);
+        size_t capacity = round % 3 == 1 ? 128 + round % 11 : 0;
+        check_encoded(t, e->id, false, in8.p, in8.len, n_splits, round,
+                      capacity, &want);
         check_encoded(t, e->id, true, in16.p, in16.len, n_splits, round,
-                      &want16);
+                      capacity, &want16);
         th_bytes_free(&in8);
         th_bytes_free(&want);
         th_bytes_free(&want16);
         th_units_free(&in16);
     }
     th_ctx_clear(t);
+}
+
+/*
+ * UTF-8 input cut inside a sequence that the encoder's vector path meets at
+ * the end of a 64-byte step: 70 bytes of ASCII, then U+2603 (three bytes,
+ * mapped by no table) or U+20AC (three bytes, mapped by some) six times,
+ * each after 62, 63 or 64 bytes of ASCII and U+00E9 (so that a step which
+ * starts after one ends on the next one's first or second byte), split once
+ * at every offset from 64 to the end, in html mode and in fatal mode (one
+ * error for each code point the index lacks, the encoder going on after
+ * it), and whole with as many bytes of room a call as the offset. Expected
+ * output from the index.
+ */
+static void test_encoder_cuts(th *t, const sb_encoding *e, const th_index *ix)
+{
+    th_bytes in = {0}, want = {0}, want_fatal = {0};
+    size_t unmapped = 0;
+    for (int i = 0; i < 70 + 6 * 64; i++) {
+        int at = i - 70, gap = at / 64 % 3; /* 0..2: 62..64 bytes */
+        uint32_t cp = (uint32_t)('a' + i % 26);
+        if (at >= 0 && at % 64 == 0)
+            cp = at / 64 % 2 ? 0x20AC : 0x2603;
+        else if (at >= 0 && at % 64 == 60 + gap)
+            cp = 0x00E9; /* two bytes: the gap is 60 + gap + 2 */
+        else if (at >= 0 && at % 64 > 60 + gap)
+            continue;
+        th_bytes_cp(&in, cp);
+        expect_encoded(&want, ix, cp);
+        if (cp < 0x80 || th_index_pointer(ix, cp) >= 0)
+            expect_encoded(&want_fatal, ix, cp);
+        else
+            unmapped++;
+    }
+    for (size_t cut = 64; cut < in.len; cut++) {
+        th_ctx(t, "%s UTF-8 cut at %zu", e->name, cut);
+        th_enc_opts o = {e->id, WENC_ERRORS_HTML, false, &cut, 1, 0};
+        th_enc_result r;
+        if (th_encode(&o, in.p, in.len, &r))
+            CHECK_BYTES(t, "html", want.p, want.len, r.out.p, r.out.len);
+        else
+            CHECKF(t, false, "%s", r.problem);
+        th_enc_result_free(&r);
+        o.err = WENC_ERRORS_FATAL;
+        if (th_encode(&o, in.p, in.len, &r)) {
+            CHECK_BYTES(t, "fatal", want_fatal.p, want_fatal.len, r.out.p,
+                        r.out.len);
+            CHECKF(t, r.n_errors == unmapped, "%zu errors, want %zu",
+                   r.n_errors, unmapped);
+        } else {
+            CHECKF(t, false, "%s", r.problem);
+        }
+        th_enc_result_free(&r);
+        /* the same room as bytes of input: the room ends at the cut */
+        th_ctx(t, "%s UTF-8, %zu bytes of room a call", e->name, cut);
+        th_enc_opts room = {e->id, WENC_ERRORS_HTML, false, NULL, 0, cut};
+        if (th_encode(&room, in.p, in.len, &r))
+            CHECK_BYTES(t, "html", want.p, want.len, r.out.p, r.out.len);
+        else
+            CHECKF(t, false, "%s", r.problem);
+        th_enc_result_free(&r);
+    }
+    th_ctx_clear(t);
+    th_bytes_free(&in);
+    th_bytes_free(&want);
+    th_bytes_free(&want_fatal);
 }
 
 static void test_one_single_byte(th *t, const sb_encoding *e,
@@ -488,6 +590,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
     test_long_mixed(t, e, &ix);
     test_every_byte_every_lane(t, e, &ix);
     test_encoder_long(t, e, &ix);
+    test_encoder_cuts(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {

@@ -148,8 +148,10 @@ static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
 }
 
 static size_t euc_jp_vector(const wenc_encoder *enc, const void *src,
-                            size_t n, uint8_t *dst, size_t *written, int utf16)
+                            size_t n, uint8_t *dst, size_t room,
+                            size_t *written, int utf16)
 {
+    (void)room;
     (void)enc;
     return wenc_byte_map_vectors(&wenc_euc_jp_bytes, src, n, dst, written, utf16);
 }

@@ -241,9 +241,10 @@ static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
 }
 
 static size_t gb18030_vector(const wenc_encoder *enc, const void *src,
-                             size_t n, uint8_t *dst, size_t *written,
-                             int utf16)
+                             size_t n, uint8_t *dst, size_t room,
+                             size_t *written, int utf16)
 {
+    (void)room;
     return wenc_byte_map_vectors(enc->encoding_ == WENC_GBK
                                      ? &wenc_gbk_bytes
                                      : &wenc_gb18030_bytes,

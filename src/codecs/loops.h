@@ -239,12 +239,36 @@ WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
 typedef uint32_t (*bmp_bytes_fn)(const wenc_encoder *enc, uint32_t cp);
 
 /* An encoder's vector kernel: encodes what it can of src[0..n) (units or
- * bytes), whose worst case fits at dst as mapped_fast() sizes it, and stops
- * before what it cannot take; returns the input read, the bytes written go
- * to *written. */
+ * bytes), whose worst case fits at dst as mapped_fast() sizes it (room, the
+ * bytes there, may be more), and stops before what it cannot take; returns
+ * the input read, the bytes written go to *written. */
 typedef size_t (*vector_fn)(const wenc_encoder *enc, const void *src,
-                            size_t n, uint8_t *dst, size_t *written,
-                            int utf16);
+                            size_t n, uint8_t *dst, size_t room,
+                            size_t *written, int utf16);
+
+/* The two- or three-byte UTF-8 sequence at p (avail bytes there), within
+ * §8.1.1's bounds: returns its length and sets *cp; 0 for anything else
+ * (ASCII, a four-byte, ill-formed or cut-off sequence). */
+WENC_INLINE size_t utf8_two_or_three(const uint8_t *p, size_t avail,
+                                     uint32_t *cp)
+{
+    uint32_t first = p[0];
+    if (first >= 0xC2 && first <= 0xDF && avail >= 2 &&
+        (p[1] & 0xC0) == 0x80) {
+        *cp = (first & 0x1F) << 6 | (p[1] & 0x3Fu);
+        return 2;
+    }
+    if (first >= 0xE0 && first <= 0xEF && avail >= 3 &&
+        (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+        uint32_t v = (first & 0x0F) << 12 | (p[1] & 0x3Fu) << 6 |
+                     (p[2] & 0x3Fu);
+        if (v < 0x800 || (v & 0xF800) == 0xD800)
+            return 0; /* overlong, or a surrogate: ill-formed */
+        *cp = v;
+        return 3;
+    }
+    return 0;
+}
 
 /*
  * The common case of a stateless encoder: ASCII, and BMP code points that
@@ -279,7 +303,8 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
             size_t taken = vector(enc,
                                   utf16 ? (const void *)(units + pos)
                                         : (const void *)(bytes + pos),
-                                  end - pos, dst + out, &made, utf16);
+                                  end - pos, dst + out, cap - out, &made,
+                                  utf16);
             pos += taken;
             out += made;
             vector_from = pos + (taken >= 64 ? 1 : 16);
@@ -315,21 +340,9 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
                 }
                 continue;
             }
-            if (cp >= 0xC2 && cp <= 0xDF && end - pos >= 2 &&
-                (bytes[pos + 1] & 0xC0) == 0x80) {
-                cp = (cp & 0x1F) << 6 | (bytes[pos + 1] & 0x3Fu);
-                k = 2;
-            } else if (cp >= 0xE0 && cp <= 0xEF && end - pos >= 3 &&
-                       (bytes[pos + 1] & 0xC0) == 0x80 &&
-                       (bytes[pos + 2] & 0xC0) == 0x80) {
-                cp = (cp & 0x0F) << 12 | (bytes[pos + 1] & 0x3Fu) << 6 |
-                     (bytes[pos + 2] & 0x3Fu);
-                if (cp < 0x800 || (cp & 0xF800) == 0xD800)
-                    break; /* overlong, or a surrogate: ill-formed */
-                k = 3;
-            } else {
+            k = utf8_two_or_three(bytes + pos, end - pos, &cp);
+            if (k == 0)
                 break;
-            }
         }
         uint32_t v = bytes_of(enc, cp);
         if (v == 0)

@@ -73,8 +73,10 @@ static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
 }
 
 static size_t shift_jis_vector(const wenc_encoder *enc, const void *src,
-                               size_t n, uint8_t *dst, size_t *written, int utf16)
+                               size_t n, uint8_t *dst, size_t room,
+                               size_t *written, int utf16)
 {
+    (void)room;
     (void)enc;
     return wenc_byte_map_vectors(&wenc_shift_jis_bytes, src, n, dst, written, utf16);
 }

@@ -613,19 +613,46 @@ WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
     bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
 }
 
+/* A code point a kernel's step stops at, taken in the kernel's loop so that
+ * it goes on (§9.2 for one outside its two blocks; with html, §4.3 encode's
+ * NCR for one unmapped, where `spare` bytes of room, beyond what the rest
+ * of the input may need, hold the longest): returns the bytes written, 0
+ * when the caller's loop is to take it. */
+WENC_INLINE size_t sb_take_stop(const uint8_t *page_of, uint32_t cp, bool html,
+                                uint8_t *dst, size_t spare)
+{
+    uint8_t byte = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+    if (byte != 0) {
+        *dst = byte;
+        return 1;
+    }
+    if (!html || spare < NCR_MAX_LEN)
+        return 0;
+    return ncr_put(cp, dst);
+}
+
+/* Whether a kernel step stops at `unit` for its block: neither ASCII,
+ * U+0080-U+00FF nor the table's encode_block. */
+WENC_INLINE bool sb_outside(uint32_t unit, unsigned block)
+{
+    return unit >> 7 > 1 && unit >> 7 != block;
+}
+
 /* §9.2 for 64 units a step: ASCII as it is, U+0080-U+00FF and the
- * table's encode_block by lookups in their 128 bytes; stops before the
- * first unit of another block or unmapped. */
+ * table's encode_block by lookups in their 128 bytes; any other unit but a
+ * surrogate by sb_take_stop(), the step starting again after it. Writes
+ * one byte per unit read but for NCRs, in `room` bytes at dst (at least
+ * n). Returns the units read; the bytes written go to *written. */
 WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
     const single_byte_table *table, const uint16_t *src, size_t n,
-    uint8_t *dst)
+    uint8_t *dst, size_t room, bool html, size_t *written)
 {
     __m512i latin[2], rich[2];
     sb_block_bytes(table->encode_page, 1, latin);
     sb_block_bytes(table->encode_page, table->encode_block, rich);
     const __m512i rich_block = _mm512_set1_epi16((short)table->encode_block);
     const __m512i latin_block = _mm512_set1_epi16(1);
-    size_t pos = 0;
+    size_t pos = 0, out = 0;
     while (pos < n) {
         /* the last step reads the units left under a mask: zeros after
          * them, which are ASCII */
@@ -648,8 +675,9 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
             _mm512_test_epi16_mask(_mm512_or_si512(first, second),
                                    _mm512_set1_epi16((short)0xFF80)) == 0) {
             /* ASCII, the most common step in markup */
-            _mm512_storeu_si512((void *)(dst + pos), low);
+            _mm512_storeu_si512((void *)(dst + out), low);
             pos += 64;
+            out += 64;
             continue;
         }
         __m512i first_blocks = _mm512_srli_epi16(first, 7);
@@ -675,29 +703,59 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
         uint64_t fine = in_ascii | ((in_latin | in_rich) &
                                     _mm512_test_epi8_mask(bytes, bytes));
         if (fine == ~UINT64_C(0)) {
+            size_t count = (size_t)_mm_popcnt_u64(live);
             if (live == ~UINT64_C(0))
-                _mm512_storeu_si512((void *)(dst + pos), bytes);
+                _mm512_storeu_si512((void *)(dst + out), bytes);
             else
-                _mm512_mask_storeu_epi8((void *)(dst + pos), live, bytes);
-            pos += (size_t)_mm_popcnt_u64(live);
+                _mm512_mask_storeu_epi8((void *)(dst + out), live, bytes);
+            pos += count;
+            out += count;
             continue;
         }
+        /* the lanes past the live ones are ASCII: the stop is live */
         unsigned count = (unsigned)__builtin_ctzll(~fine);
-        _mm512_mask_storeu_epi8((void *)(dst + pos),
+        _mm512_mask_storeu_epi8((void *)(dst + out),
                                 _bzhi_u64(~UINT64_C(0), count), bytes);
         pos += count;
-        break;
+        out += count;
+        /* the stop, and what follows while one of the next two units is
+         * outside the step's blocks (a word of another script: a step for
+         * each letter would cost more) */
+        unsigned block = table->encode_block;
+        bool taken = true;
+        do {
+            uint32_t unit = src[pos];
+            if (unit < 0x80) {
+                dst[out++] = (uint8_t)unit;
+                pos++;
+                continue;
+            }
+            size_t made = 0;
+            if ((unit & 0xF800) != 0xD800)
+                made = sb_take_stop(table->encode_page, unit, html,
+                                    dst + out, room - out - (n - pos - 1));
+            taken = made != 0;
+            pos += taken;
+            out += made;
+        } while (taken && pos < n &&
+                 (sb_outside(src[pos], block) ||
+                  (n - pos > 1 && sb_outside(src[pos + 1], block))));
+        if (!taken)
+            break;
     }
+    *written = out;
     return pos;
 }
 
 /* The same over UTF-8, 64 bytes a step: ASCII, and two-byte sequences of
- * U+0080-U+00FF and of the encode_block (below U+0800 here); stops
- * before anything else (a longer sequence, an ill-formed one, one whose
- * continuation is in the next step, a code point not mapped). */
+ * U+0080-U+00FF and of the encode_block (below U+0800 here); any other
+ * two- or three-byte sequence (§8.1.1's bounds) by sb_take_stop(); stops
+ * before anything else (a four-byte or ill-formed sequence, one cut off at
+ * the end). One byte at most per byte read but for NCRs, in `room` bytes
+ * at dst (at least n). */
 WENC_TARGET_AVX512 static size_t sb_from_utf8_avx512(
     const single_byte_table *table, const uint8_t *src, size_t n,
-    uint8_t *dst, size_t *written)
+    uint8_t *dst, size_t room, bool html, size_t *written)
 {
     __m512i latin[2], rich[2];
     unsigned block = table->encode_block;
@@ -756,34 +814,46 @@ WENC_TARGET_AVX512 static size_t sb_from_utf8_avx512(
                                 _mm512_maskz_compress_epi8(kept, bytes));
         pos += count;
         out += length;
-        if (count < 64)
+        if (count == 64)
+            continue;
+        uint32_t cp;
+        size_t k = utf8_two_or_three(src + pos, n - pos, &cp);
+        if (k == 0)
             break;
+        size_t made = sb_take_stop(table->encode_page, cp, html, dst + out,
+                                   room - out - (n - pos - k));
+        if (made == 0)
+            break;
+        pos += k;
+        out += made;
     }
     *written = out;
     return pos;
 }
 
+/* No NCRs here: the transcoding's output must not outgrow its input */
 static size_t sb_units(const void *table, const uint16_t *units, size_t n,
                        uint8_t *dst, size_t *written)
 {
-    size_t taken = sb_from_utf16_avx512((const single_byte_table *)table,
-                                        units, n, dst);
-    *written = taken;
-    return taken;
+    return sb_from_utf16_avx512((const single_byte_table *)table, units, n,
+                                dst, n, false, written);
 }
 
 static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
-                        uint8_t *dst, size_t *written, int utf16)
+                        uint8_t *dst, size_t room, size_t *written, int utf16)
 {
     const single_byte_table *table = table_of(enc->encoding_);
+    bool html = enc->error_mode_ == WENC_ERRORS_HTML;
     if (utf16)
-        return sb_units(table, (const uint16_t *)src, n, dst, written);
+        return sb_from_utf16_avx512(table, (const uint16_t *)src, n, dst,
+                                    room, html, written);
     /* The kernel over UTF-8 takes two-byte sequences only: a block from
      * U+0800 on (Thai, say) is read through UTF-16. */
     if (table->encode_block >= 16)
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units, table);
-    return sb_from_utf8_avx512(table, (const uint8_t *)src, n, dst, written);
+    return sb_from_utf8_avx512(table, (const uint8_t *)src, n, dst, room,
+                               html, written);
 }
 #endif
 
@@ -921,9 +991,10 @@ WENC_TARGET_AVX2 static size_t sb_units_avx2(const void *table,
 
 /* Over UTF-16, or over UTF-8 through UTF-16. */
 static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
-                             size_t n, uint8_t *dst, size_t *written,
-                             int utf16)
+                             size_t n, uint8_t *dst, size_t room,
+                             size_t *written, int utf16)
 {
+    (void)room;
     const single_byte_table *table = table_of(enc->encoding_);
     if (!utf16)
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
