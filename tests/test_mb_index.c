@@ -2125,6 +2125,141 @@ static void encode_all(th *t, lctx *c, const data *d, wenc_id id)
     th_expect_free(&x16);
 }
 
+/*
+ * ISO-2022-JP text that turns between ASCII and jis0208, as Japanese does:
+ * 120 streams of about 700 code points, runs of ASCII (1-70; now and then
+ * 0x0E, 0x0F or ESC, errors outside jis0208's state, and 0x5C, 0x7E) and of
+ * jis0208 code points (1-40: runs shorter than the vector path's 16 UTF-8
+ * bytes too), between them now and then U+00A5, U+203E, U+2212, half-width
+ * katakana, a code point jis0208 lacks or one outside the BMP, or
+ * ill-formed UTF-8 (U+FFFD in UTF-16). From UTF-8 and UTF-16, in html mode (one call; then in chunks split at three places
+ * into 64-141 bytes of room a call, so that escapes meet the end of the
+ * room) and fatal mode, against ref_encode().
+ */
+static uint32_t turns_random(uint32_t *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 8;
+}
+
+static void encode_turns(th *t, lctx *c, const data *d)
+{
+    /* the BMP code points jis0208 has (the encoder maps U+2212 and the
+     * half-width katakana another way) */
+    uint32_t *jis = malloc(0x10000 * sizeof *jis);
+    size_t n_jis = 0;
+    for (uint32_t cp = 0x80; jis && cp < 0x10000; cp++)
+        if (d->rev_j208[cp] >= 0 && cp != 0x2212 &&
+            !(cp >= 0xFF61 && cp <= 0xFF9F))
+            jis[n_jis++] = cp;
+    if (n_jis == 0) {
+        CHECKF(t, false, "test bug: no jis0208 code points");
+        free(jis);
+        return;
+    }
+    static const uint32_t odd[8] = {0xA5,   0x203E, 0x2212, 0xFF71,
+                                    0x0100, 0x1F600, 0xFF9F, 0x0E3F};
+    static const uint32_t ascii_odd[5] = {0x0E, 0x0F, 0x1B, 0x5C, 0x7E};
+    enum { MAX = 760 };
+    uint32_t cps[MAX], cps8[MAX];
+    uint8_t len8[MAX]; /* UTF-8 bytes of each of cps8 */
+    th_bytes u8 = {0};
+    th_units u16 = {0};
+    th_expect x8, x16;
+    memset(&x8, 0, sizeof x8);
+    memset(&x16, 0, sizeof x16);
+    unsigned long before = t->failed;
+    uint32_t seed = 0x2022;
+    for (unsigned stream = 0; stream < 120; stream++) {
+        size_t n = 0, n8 = 0;
+        u8.len = 0;
+        u16.len = 0;
+        while (n < 700) {
+            uint32_t what = turns_random(&seed) % 16;
+            size_t length = 1 + turns_random(&seed) % (what < 6 ? 70 : 40);
+            for (size_t i = 0; i < length && n < 700; i++) {
+                uint32_t cp = what < 6 ? (turns_random(&seed) % 50 == 0
+                                              ? ascii_odd[turns_random(&seed) % 5]
+                                              : 0x20 + turns_random(&seed) % 0x5F)
+                                       : jis[turns_random(&seed) % n_jis];
+                len8[n8] = (uint8_t)th_utf8_len(cp);
+                cps[n++] = cps8[n8++] = cp;
+                th_bytes_cp(&u8, cp);
+                th_units_cp(&u16, cp);
+            }
+            if (what == 15) {
+                uint32_t cp = odd[turns_random(&seed) % 8];
+                len8[n8] = (uint8_t)th_utf8_len(cp);
+                cps[n++] = cps8[n8++] = cp;
+                th_bytes_cp(&u8, cp);
+                th_units_cp(&u16, cp);
+            } else if (what == 14) {
+                /* ill-formed UTF-8 (U+FFFD in UTF-16): a lone 0xB0, whose
+                 * value as a code point jis0208 has, or the first two
+                 * bytes of U+65E5 */
+                bool lone = turns_random(&seed) % 2;
+                th_bytes_byte(&u8, lone ? 0xB0 : 0xE6);
+                if (!lone)
+                    th_bytes_byte(&u8, 0x97);
+                len8[n8] = lone ? 1 : 2;
+                cps[n++] = cps8[n8++] = 0xFFFD;
+                th_units_cp(&u16, 0xFFFD);
+            }
+        }
+        /* ref_encode() over UTF-8 but with each ill-formed piece's own
+         * length */
+        xe_reset(&x8);
+        int state = E_ASCII;
+        uint64_t off = 0;
+        for (size_t i = 0; i < n8; i++) {
+            iso_encode_cp(d, &state, cps8[i], off, len8[i], &x8);
+            off += len8[i];
+        }
+        if (state != E_ASCII) {
+            static const uint8_t to_ascii[3] = {0x1B, 0x28, 0x42};
+            xe_bytes(&x8, to_ascii, 3);
+        }
+        ref_encode(d, WENC_ISO_2022_JP, cps, n, true, &x16);
+        char label[48];
+        snprintf(label, sizeof label, "ISO-2022-JP turns, stream %u", stream);
+        light_encode(t, c, WENC_ISO_2022_JP, u8.p, u8.len, false, false, &x8,
+                     label);
+        light_encode(t, c, WENC_ISO_2022_JP, u16.p, u16.len, true, false,
+                     &x16, label);
+        light_encode(t, c, WENC_ISO_2022_JP, u8.p, u8.len, false, true, &x8,
+                     label);
+        light_encode(t, c, WENC_ISO_2022_JP, u16.p, u16.len, true, true,
+                     &x16, label);
+        /* in chunks, into little room */
+        for (int utf16 = 0; utf16 < 2; utf16++) {
+            size_t len = utf16 ? u16.len : u8.len;
+            size_t splits[3] = {len / 4 + stream % 7, len / 2 + stream % 5,
+                                3 * len / 4 + stream % 3};
+            th_enc_opts o = {WENC_ISO_2022_JP, WENC_ERRORS_HTML, utf16 != 0,
+                             splits, 3, 64 + stream % 78};
+            th_enc_result r;
+            expected_output(c, utf16 ? &x16 : &x8, false, true, false);
+            th_ctx(t, "%s, %s, in chunks, %zu bytes of room", label,
+                   utf16 ? "from UTF-16" : "from UTF-8", o.capacity);
+            if (th_encode(&o, utf16 ? (const void *)u16.p : (const void *)u8.p,
+                          len, &r))
+                CHECK_BYTES(t, "output", c->e8.p, c->e8.len, r.out.p,
+                            r.out.len);
+            else
+                CHECKF(t, false, "%s", r.problem);
+            th_enc_result_free(&r);
+            th_ctx_clear(t);
+        }
+    }
+    th_note(t, "ISO-2022-JP turns: 120 streams, %lu failures",
+            t->failed - before);
+    free(jis);
+    th_bytes_free(&u8);
+    th_units_free(&u16);
+    th_expect_free(&x8);
+    th_expect_free(&x16);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Hand-written expectations (they also pin the reference code above)        */
 /* ------------------------------------------------------------------------ */
@@ -2335,6 +2470,10 @@ int main(void)
             th_note(&t, "SKIPPED: %s encoder (index data absent)",
                     wenc_name(enc_ids[i]));
     }
+    if (have(&d, WENC_ISO_2022_JP))
+        encode_turns(&t, &c, &d);
+    else
+        th_note(&t, "SKIPPED: ISO-2022-JP turns (index data absent)");
     if (have(&d, WENC_BIG5) && have(&d, WENC_EUC_JP) &&
         have(&d, WENC_ISO_2022_JP) && have(&d, WENC_EUC_KR))
         hand_others(&t);

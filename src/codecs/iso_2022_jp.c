@@ -260,6 +260,90 @@ static const uint8_t to_ascii[3] = {ESC, 0x28, 0x42};
 static const uint8_t to_roman[3] = {ESC, 0x28, 0x4A};
 static const uint8_t to_jis0208[3] = {ESC, 0x24, 0x42};
 
+/* §12.2.2 for text that turns between ASCII and jis0208, from the state
+ * *jis0208 (in and out): runs of jis0208 code points by the vector path,
+ * runs of ASCII here, and each turn's escape sequence. Stops before
+ * anything else (0x0E, 0x0F, ESC; a code point outside jis0208 or that the
+ * encoder maps another way: U+00A5, U+203E, half-width katakana), which
+ * iso_2022_jp_encode() takes, or where an escape would leave too little of
+ * the `room` bytes at dst for the rest of src[0..n), whose worst case (two
+ * bytes a unit, one a UTF-8 byte) must fit there. Returns the input read;
+ * the bytes written go to *written. */
+static size_t iso_2022_jp_turns(const void *src, size_t n, uint8_t *dst,
+                                size_t room, size_t *written, int utf16,
+                                bool *jis0208)
+{
+    const uint16_t *units = (const uint16_t *)src;
+    const uint8_t *bytes = (const uint8_t *)src;
+    size_t pos = 0, out = 0, per = utf16 ? 2 : 1;
+    bool jis = *jis0208;
+    while (pos < n) {
+        uint32_t c;
+        size_t k = 1;
+        if (jis) {
+            size_t made = 0;
+            size_t read = wenc_iso_2022_jp_jis0208_vectors(
+                utf16 ? (const void *)(units + pos)
+                      : (const void *)(bytes + pos),
+                n - pos, dst + out, &made, utf16);
+            pos += read;
+            out += made;
+            if (pos == n)
+                break;
+            c = utf16 ? units[pos] : bytes[pos];
+            if (c >= 0x80 && read > 0)
+                continue; /* over UTF-8 it may stop early */
+            /* a run too short for the vector path (over UTF-8, fewer
+             * than 16 bytes) or what it left: one code point at a time */
+            while (c >= 0x80) {
+                if (!utf16)
+                    k = utf8_two_or_three(bytes + pos, n - pos, &c);
+                uint32_t euc = byte_lookup(&wenc_euc_jp_bytes, c);
+                if (k == 0 || euc < 0xA1A1)
+                    break;
+                dst[out] = (uint8_t)((euc >> 8) - 0x80);
+                dst[out + 1] = (uint8_t)((euc & 0xFF) - 0x80);
+                out += 2;
+                pos += k;
+                if (pos == n)
+                    break;
+                c = utf16 ? units[pos] : bytes[pos];
+            }
+            if (pos == n)
+                break;
+            if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC ||
+                room - out < 3 + per * (n - pos))
+                break;
+            memcpy(dst + out, to_ascii, 3);
+            out += 3;
+            jis = false;
+            continue;
+        }
+        size_t start = pos;
+        for (; pos < n; pos++) {
+            c = utf16 ? units[pos] : bytes[pos];
+            if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
+                break;
+            dst[out + pos - start] = (uint8_t)c;
+        }
+        out += pos - start;
+        if (pos == n)
+            break;
+        if (!utf16)
+            k = utf8_two_or_three(bytes + pos, n - pos, &c);
+        if (c < 0x80 || k == 0 ||
+            byte_lookup(&wenc_euc_jp_bytes, c) < 0xA1A1 ||
+            room - out < 3 + per * (n - pos))
+            break;
+        memcpy(dst + out, to_jis0208, 3);
+        out += 3;
+        jis = true;
+    }
+    *jis0208 = jis;
+    *written = out;
+    return pos;
+}
+
 /* §12.2.2 ISO-2022-JP encoder */
 WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
                                             size_t len, size_t *consumed,
@@ -274,6 +358,26 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
     size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
     size_t skip = 16;
     for (;;) {
+        if ((enc->state_ == E_ASCII || enc->state_ == E_JIS0208) &&
+            pos >= vectors_from && len - pos >= 64) {
+            size_t room = cap - out, limit = utf16 ? room / 2 : room;
+            size_t made = 0;
+            bool jis0208 = enc->state_ == E_JIS0208;
+            size_t read = iso_2022_jp_turns(
+                utf16 ? (const void *)((const uint16_t *)src + pos)
+                      : (const void *)((const uint8_t *)src + pos),
+                len - pos < limit ? len - pos : limit, dst + out, room, &made,
+                utf16, &jis0208);
+            enc->state_ = jis0208 ? E_JIS0208 : E_ASCII;
+            if (read == 0) {
+                vectors_from = pos + skip;
+                skip = skip < 4096 ? 2 * skip : skip;
+            } else {
+                skip = 16;
+            }
+            pos += read;
+            out += made;
+        }
         if (enc->state_ == E_ASCII) {
             /* a run of ASCII but the three bytes that are errors here */
             size_t i = 0, end = len - pos < cap - out ? len - pos : cap - out;
@@ -286,21 +390,6 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             }
             pos += i;
             out += i;
-        } else if (enc->state_ == E_JIS0208 && pos >= vectors_from &&
-                   len - pos >= 64) {
-            size_t room = utf16 ? (cap - out) / 2 : cap - out, made = 0;
-            size_t read = wenc_iso_2022_jp_jis0208_vectors(
-                utf16 ? (const void *)((const uint16_t *)src + pos)
-                      : (const void *)((const uint8_t *)src + pos),
-                len - pos < room ? len - pos : room, dst + out, &made, utf16);
-            if (read == 0) {
-                vectors_from = pos + skip;
-                skip = skip < 4096 ? 2 * skip : skip;
-            } else {
-                skip = 16;
-            }
-            pos += read;
-            out += made;
         }
         if (pos == len) {
             if (last && enc->state_ != E_ASCII) {
