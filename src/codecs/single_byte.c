@@ -331,6 +331,26 @@ WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
             pos += 64;
             out += 64;
             continue;
+        } else {
+            /* ASCII to UTF-16: this step, and the next while they are
+             * ASCII too (markup), without the lookups' blends */
+            for (;;) {
+                uint16_t *d = (uint16_t *)dst + out;
+                _mm512_storeu_si512(
+                    (void *)d,
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes)));
+                _mm512_storeu_si512(
+                    (void *)(d + 32),
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bytes, 1)));
+                pos += 64;
+                out += 64;
+                if (n - pos < 64)
+                    break;
+                bytes = _mm512_loadu_si512((const void *)(s + pos));
+                if (_mm512_movepi8_mask(bytes) != 0)
+                    break;
+            }
+            continue;
         }
         __m512i units0 = _mm512_or_si512(
             _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
