@@ -196,6 +196,16 @@ unsigned wenc_utf8_vector_width(size_t n);
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written);
 
+/* The UTF-8 bytes of the first `units` code points of src, whole, valid
+ * sequences all in the BMP. */
+WENC_INLINE size_t utf8_bmp_bytes_of(const uint8_t *src, size_t units)
+{
+    size_t pos = 0;
+    for (size_t i = 0; i < units; i++)
+        pos += src[pos] < 0x80 ? 1 : src[pos] < 0xE0 ? 2 : 3;
+    return pos;
+}
+
 /* An encoder's vector path over UTF-16: encodes what it can of
  * units[0..n) into dst (room for 2 * n bytes), sets *written to the bytes
  * and returns the units read; it stops before a surrogate. */
@@ -585,15 +595,13 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16);
 
-/* The same for ISO-2022-JP's jis0208 state: encodes a prefix of src[0..n)
- * whose code points index jis0208 holds (EUC-JP's map gives them two bytes
- * from 0xA1A1 on), each as those two bytes less 0x80 each. It stops before
- * the first other code point, and may stop sooner (over UTF-8: after 1024
- * bytes, or where a 256-byte step of the transcoding yields less than
- * half); the caller calls again. */
-size_t wenc_iso_2022_jp_jis0208_vectors(const void *src, size_t n,
-                                        uint8_t *dst, size_t *written,
-                                        int utf16);
+/* The same for ISO-2022-JP's jis0208 state over UTF-16 (room for 2 * n
+ * bytes): encodes the prefix of units[0..n) whose code points index
+ * jis0208 holds (EUC-JP's map gives them two bytes from 0xA1A1 on), each
+ * as those two bytes less 0x80 each, and stops before the first other
+ * code point. */
+size_t wenc_iso_2022_jp_jis0208_vectors(const uint16_t *units, size_t n,
+                                        uint8_t *dst, size_t *written);
 
 /* Indexes (pointer -> code point, 0 = none) and encoder maps. */
 extern const uint16_t wenc_gb18030_index[];

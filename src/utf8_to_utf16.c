@@ -893,14 +893,6 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
 }
 #endif
 
-/* The UTF-8 bytes of the first `units` code points of src, all in the BMP. */
-static size_t utf8_bytes_of(const uint8_t *src, size_t units)
-{
-    size_t pos = 0;
-    for (size_t i = 0; i < units; i++)
-        pos += src[pos] < 0x80 ? 1 : src[pos] < 0xE0 ? 2 : 3;
-    return pos;
-}
 
 size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
@@ -922,7 +914,7 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
         size_t used = encode(context, units, count, dst + out, &made);
         out += made;
         if (used < count) {
-            pos += utf8_bytes_of(src + pos, used);
+            pos += utf8_bmp_bytes_of(src + pos, used);
             break;
         }
         pos += read;

@@ -260,86 +260,128 @@ static const uint8_t to_ascii[3] = {ESC, 0x28, 0x42};
 static const uint8_t to_roman[3] = {ESC, 0x28, 0x4A};
 static const uint8_t to_jis0208[3] = {ESC, 0x24, 0x42};
 
-/* §12.2.2 for text that turns between ASCII and jis0208, from the state
- * *jis0208 (in and out): runs of jis0208 code points by the vector path,
- * runs of ASCII here, and each turn's escape sequence. Stops before
- * anything else (0x0E, 0x0F, ESC; a code point outside jis0208 or that the
- * encoder maps another way: U+00A5, U+203E, half-width katakana), which
- * iso_2022_jp_encode() takes, or where an escape would leave too little of
- * the `room` bytes at dst for the rest of src[0..n), whose worst case (two
- * bytes a unit, one a UTF-8 byte) must fit there. Returns the input read;
- * the bytes written go to *written. */
-static size_t iso_2022_jp_turns(const void *src, size_t n, uint8_t *dst,
-                                size_t room, size_t *written, int utf16,
-                                bool *jis0208)
+/* Whether the ISO-2022-JP encoder cannot encode `c` (U+0080 on), given
+ * its bytes in EUC-JP's map: jis0208 lacks it (the map gives U+2212 the
+ * bytes of U+FF0D, as both encoders do), and it is none of those the
+ * encoder maps another way (U+00A5, U+203E, half-width katakana) nor a
+ * surrogate. */
+WENC_INLINE bool iso_2022_jp_unmappable(uint32_t c, uint32_t euc)
 {
-    const uint16_t *units = (const uint16_t *)src;
-    const uint8_t *bytes = (const uint8_t *)src;
-    size_t pos = 0, out = 0, per = utf16 ? 2 : 1;
+    return euc < 0xA1A1 && c != 0xA5 && c != 0x203E &&
+           !(c >= 0xFF61 && c <= 0xFF9F) && (c & 0xF800) != 0xD800;
+}
+
+/* §12.2.2 for UTF-16 text that turns between ASCII and jis0208, from the
+ * state *jis0208 (in and out): runs of jis0208 code points by the vector
+ * path, runs of ASCII here, and each turn's escape sequence; with html, a
+ * code point the encoder cannot encode as its NCR (§4.3 encode), in ASCII
+ * as the encoder writes it. Stops before anything else (0x0E, 0x0F, ESC;
+ * U+00A5, U+203E, half-width katakana; a surrogate), which
+ * iso_2022_jp_encode() takes, or where what it writes would leave less
+ * than two bytes a unit left of the `room` bytes at dst (at least 2 * n).
+ * Returns the units read; the bytes written go to *written. */
+WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
+                                       uint8_t *dst, size_t room, bool html,
+                                       size_t *written, bool *jis0208)
+{
+    size_t pos = 0, out = 0;
     bool jis = *jis0208;
     while (pos < n) {
-        uint32_t c;
-        size_t k = 1;
+        uint32_t c, euc = 0;
         if (jis) {
             size_t made = 0;
-            size_t read = wenc_iso_2022_jp_jis0208_vectors(
-                utf16 ? (const void *)(units + pos)
-                      : (const void *)(bytes + pos),
-                n - pos, dst + out, &made, utf16);
-            pos += read;
+            pos += wenc_iso_2022_jp_jis0208_vectors(units + pos, n - pos,
+                                                    dst + out, &made);
             out += made;
-            if (pos == n)
-                break;
-            c = utf16 ? units[pos] : bytes[pos];
-            if (c >= 0x80 && read > 0)
-                continue; /* over UTF-8 it may stop early */
-            /* a run too short for the vector path (over UTF-8, fewer
-             * than 16 bytes) or what it left: one code point at a time */
-            while (c >= 0x80) {
-                if (!utf16)
-                    k = utf8_two_or_three(bytes + pos, n - pos, &c);
-                uint32_t euc = byte_lookup(&wenc_euc_jp_bytes, c);
-                if (k == 0 || euc < 0xA1A1)
-                    break;
+            /* what the vector path leaves of jis0208, or all of it
+             * where there is none: one code point at a time */
+            while (pos < n && (c = units[pos]) >= 0x80 &&
+                   (euc = byte_lookup(&wenc_euc_jp_bytes, c)) >= 0xA1A1) {
                 dst[out] = (uint8_t)((euc >> 8) - 0x80);
                 dst[out + 1] = (uint8_t)((euc & 0xFF) - 0x80);
                 out += 2;
-                pos += k;
-                if (pos == n)
-                    break;
-                c = utf16 ? units[pos] : bytes[pos];
+                pos++;
             }
-            if (pos == n)
-                break;
-            if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC ||
-                room - out < 3 + per * (n - pos))
+        } else {
+            size_t start = pos;
+            for (; pos < n; pos++) {
+                c = units[pos];
+                if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
+                    break;
+                dst[out + pos - start] = (uint8_t)c;
+            }
+            out += pos - start;
+            if (pos < n && c >= 0x80)
+                euc = byte_lookup(&wenc_euc_jp_bytes, c);
+        }
+        if (pos == n)
+            break;
+        c = units[pos];
+        size_t spare = room - out - 2 * (n - pos - 1);
+        if (c < 0x80) {
+            /* from jis0208 to ASCII; 0x0E, 0x0F and ESC are errors */
+            if (!jis || c == 0x0E || c == 0x0F || c == ESC || spare < 5)
                 break;
             memcpy(dst + out, to_ascii, 3);
             out += 3;
             jis = false;
-            continue;
-        }
-        size_t start = pos;
-        for (; pos < n; pos++) {
-            c = utf16 ? units[pos] : bytes[pos];
-            if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
+        } else if (euc >= 0xA1A1) {
+            /* from ASCII to jis0208 */
+            if (spare < 5)
                 break;
-            dst[out + pos - start] = (uint8_t)c;
+            memcpy(dst + out, to_jis0208, 3);
+            out += 3;
+            jis = true;
+        } else {
+            if (!html || !iso_2022_jp_unmappable(c, euc) ||
+                spare < 3 + NCR_MAX_LEN)
+                break;
+            if (jis) {
+                memcpy(dst + out, to_ascii, 3);
+                out += 3;
+                jis = false;
+            }
+            out += ncr_put(c, dst + out);
+            pos++;
         }
-        out += pos - start;
-        if (pos == n)
-            break;
-        if (!utf16)
-            k = utf8_two_or_three(bytes + pos, n - pos, &c);
-        if (c < 0x80 || k == 0 ||
-            byte_lookup(&wenc_euc_jp_bytes, c) < 0xA1A1 ||
-            room - out < 3 + per * (n - pos))
-            break;
-        memcpy(dst + out, to_jis0208, 3);
-        out += 3;
-        jis = true;
     }
     *jis0208 = jis;
+    *written = out;
+    return pos;
+}
+
+/* The same over UTF-8, transcoded to UTF-16 by the vector kernel (as far
+ * as it is whole, valid sequences) 128 bytes at a time (less, and the
+ * kernel measured to take much less than it is given), twice as many after
+ * each chunk taken whole, up to 1024 (where it stops, what is past the
+ * stop was transcoded for nothing), with `room` bytes at dst (at least n).
+ * Returns the bytes read. */
+static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
+                                 uint8_t *dst, size_t room, bool html,
+                                 size_t *written, bool *jis0208)
+{
+    uint16_t units[1024];
+    size_t pos = 0, out = 0, size = 128;
+    while (pos < n) {
+        size_t chunk = n - pos < size ? n - pos : size, count = 0, made = 0;
+        if (chunk > (room - out) / 2)
+            chunk = (room - out) / 2; /* two bytes a unit at most */
+        size_t read =
+            wenc_utf8_to_utf16_vectors(bytes + pos, chunk, units, 1024, &count);
+        if (count == 0)
+            break;
+        size_t used = iso_2022_jp_turns16(units, count, dst + out, room - out,
+                                          html, &made, jis0208);
+        out += made;
+        if (used < count) {
+            /* it stops before a surrogate: the units read are the BMP's */
+            pos += utf8_bmp_bytes_of(bytes + pos, used);
+            break;
+        }
+        pos += read;
+        if (size < 1024)
+            size *= 2;
+    }
     *written = out;
     return pos;
 }
@@ -363,11 +405,15 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             size_t room = cap - out, limit = utf16 ? room / 2 : room;
             size_t made = 0;
             bool jis0208 = enc->state_ == E_JIS0208;
-            size_t read = iso_2022_jp_turns(
-                utf16 ? (const void *)((const uint16_t *)src + pos)
-                      : (const void *)((const uint8_t *)src + pos),
-                len - pos < limit ? len - pos : limit, dst + out, room, &made,
-                utf16, &jis0208);
+            size_t n = len - pos < limit ? len - pos : limit;
+            bool html = enc->error_mode_ == WENC_ERRORS_HTML;
+            size_t read =
+                utf16 ? iso_2022_jp_turns16((const uint16_t *)src + pos, n,
+                                            dst + out, room, html, &made,
+                                            &jis0208)
+                      : iso_2022_jp_turns8((const uint8_t *)src + pos, n,
+                                           dst + out, room, html, &made,
+                                           &jis0208);
             enc->state_ = jis0208 ? E_JIS0208 : E_ASCII;
             if (read == 0) {
                 vectors_from = pos + skip;
