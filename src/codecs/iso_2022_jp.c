@@ -304,7 +304,7 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             }
         } else {
             size_t start = pos;
-            for (; pos < n; pos++) {
+            for (c = units[pos]; pos < n; pos++) {
                 c = units[pos];
                 if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
                     break;

@@ -312,26 +312,13 @@ WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
         }
         __m512i bytes = _mm512_loadu_si512((const void *)(s + pos));
         __mmask64 upper = _mm512_movepi8_mask(bytes);
-        __m512i low = bytes, high = _mm512_setzero_si512();
-        unsigned count = 64;
-        if (upper != 0) {
-            __m512i found_low = _mm512_permutex2var_epi8(low_plane[0], bytes,
-                                                         low_plane[1]);
-            __m512i found_high = _mm512_permutex2var_epi8(
-                high_plane[0], bytes, high_plane[1]);
-            uint64_t unmapped = _mm512_mask_cmpeq_epi8_mask(
-                upper, _mm512_or_si512(found_low, found_high),
-                _mm512_setzero_si512());
-            if (unmapped != 0)
-                count = (unsigned)__builtin_ctzll(unmapped);
-            low = _mm512_mask_blend_epi8(upper, bytes, found_low);
-            high = _mm512_maskz_mov_epi8(upper, found_high);
-        } else if (!utf16) {
+        if (upper == 0 && !utf16) {
             _mm512_storeu_si512((void *)((uint8_t *)dst + out), bytes);
             pos += 64;
             out += 64;
             continue;
-        } else {
+        }
+        if (upper == 0) {
             /* ASCII to UTF-16: this step, and the next while they are
              * ASCII too (markup), without the lookups' blends */
             for (;;) {
@@ -352,6 +339,17 @@ WENC_TARGET_AVX512 static size_t sb_table64_avx512(const uint8_t *s, size_t n,
             }
             continue;
         }
+        __m512i found_low =
+            _mm512_permutex2var_epi8(low_plane[0], bytes, low_plane[1]);
+        __m512i found_high =
+            _mm512_permutex2var_epi8(high_plane[0], bytes, high_plane[1]);
+        uint64_t unmapped = _mm512_mask_cmpeq_epi8_mask(
+            upper, _mm512_or_si512(found_low, found_high),
+            _mm512_setzero_si512());
+        unsigned count =
+            unmapped != 0 ? (unsigned)__builtin_ctzll(unmapped) : 64;
+        __m512i low = _mm512_mask_blend_epi8(upper, bytes, found_low);
+        __m512i high = _mm512_maskz_mov_epi8(upper, found_high);
         __m512i units0 = _mm512_or_si512(
             _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
             _mm512_slli_epi16(
