@@ -617,19 +617,6 @@ static const uint8_t *sb_block_at(const uint8_t *page_of, unsigned block)
     return wenc_single_byte_pages[page_of[block >> 1]] +
            (size_t)(block & 1) * 128;
 }
-#endif
-
-#ifdef WENC_HAVE_RUNTIME_AVX512
-/* The bytes of the 128 code points of `block` (cp >> 7) as two registers,
- * which VPERMI2B reads by a code point's low seven bits. */
-WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
-                                                     unsigned block,
-                                                     __m512i bytes[2])
-{
-    const uint8_t *first = sb_block_at(page_of, block);
-    bytes[0] = _mm512_loadu_si512((const void *)first);
-    bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
-}
 
 /* A code point a kernel's step stops at, taken in the kernel's loop so that
  * it goes on (§9.2 for one outside its two blocks; with html, §4.3 encode's
@@ -654,6 +641,56 @@ WENC_INLINE size_t sb_take_stop(const uint8_t *page_of, uint32_t cp, bool html,
 WENC_INLINE bool sb_outside(uint32_t unit, unsigned block)
 {
     return unit >> 7 > 1 && unit >> 7 != block;
+}
+
+/* Over UTF-16, the unit a kernel's step stopped at, by sb_take_stop(), and
+ * what follows while one of the next two units is outside the step's
+ * blocks (a word of another script: a step for each letter would cost
+ * more), ASCII among them as it is; the bytes at dst + *out_io, whose
+ * `room` holds a byte for each unit left of src[0..n). Returns false,
+ * stopped before a unit for the caller's loop (a surrogate, or one
+ * sb_take_stop() leaves), true with *pos_io where the next step starts. */
+WENC_INLINE bool sb_take_stops(const single_byte_table *table,
+                               const uint16_t *src, size_t n, size_t *pos_io,
+                               uint8_t *dst, size_t *out_io, size_t room,
+                               bool html)
+{
+    size_t pos = *pos_io, out = *out_io;
+    unsigned block = table->encode_block;
+    bool taken = true;
+    do {
+        uint32_t unit = src[pos];
+        if (unit < 0x80) {
+            dst[out++] = (uint8_t)unit;
+            pos++;
+            continue;
+        }
+        size_t made = 0;
+        if ((unit & 0xF800) != 0xD800)
+            made = sb_take_stop(table->encode_page, unit, html, dst + out,
+                                room - out - (n - pos - 1));
+        taken = made != 0;
+        pos += taken;
+        out += made;
+    } while (taken && pos < n &&
+             (sb_outside(src[pos], block) ||
+              (n - pos > 1 && sb_outside(src[pos + 1], block))));
+    *pos_io = pos;
+    *out_io = out;
+    return taken;
+}
+#endif
+
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* The bytes of the 128 code points of `block` (cp >> 7) as two registers,
+ * which VPERMI2B reads by a code point's low seven bits. */
+WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
+                                                     unsigned block,
+                                                     __m512i bytes[2])
+{
+    const uint8_t *first = sb_block_at(page_of, block);
+    bytes[0] = _mm512_loadu_si512((const void *)first);
+    bytes[1] = _mm512_loadu_si512((const void *)(first + 64));
 }
 
 /* §9.2 for 64 units a step: ASCII as it is, U+0080-U+00FF and the
@@ -736,29 +773,7 @@ WENC_TARGET_AVX512 static size_t sb_from_utf16_avx512(
                                 _bzhi_u64(~UINT64_C(0), count), bytes);
         pos += count;
         out += count;
-        /* the stop, and what follows while one of the next two units is
-         * outside the step's blocks (a word of another script: a step for
-         * each letter would cost more) */
-        unsigned block = table->encode_block;
-        bool taken = true;
-        do {
-            uint32_t unit = src[pos];
-            if (unit < 0x80) {
-                dst[out++] = (uint8_t)unit;
-                pos++;
-                continue;
-            }
-            size_t made = 0;
-            if ((unit & 0xF800) != 0xD800)
-                made = sb_take_stop(table->encode_page, unit, html,
-                                    dst + out, room - out - (n - pos - 1));
-            taken = made != 0;
-            pos += taken;
-            out += made;
-        } while (taken && pos < n &&
-                 (sb_outside(src[pos], block) ||
-                  (n - pos > 1 && sb_outside(src[pos + 1], block))));
-        if (!taken)
+        if (!sb_take_stops(table, src, n, &pos, dst, &out, room, html))
             break;
     }
     *written = out;
@@ -903,12 +918,13 @@ WENC_TARGET_AVX2 static inline __m256i sb_narrow_avx2(__m256i a, __m256i b)
 
 /* §9.2 for 32 units a step, as sb_from_utf16_avx512 does it: ASCII as it
  * is, U+0080-U+00FF and the table's encode_block by lookups in their 128
- * bytes; stops before the first unit of another block or unmapped, or
- * with fewer than 32 units left. Returns the units read, a byte written
- * for each. */
+ * bytes, any other unit but a surrogate by sb_take_stops(); stops before
+ * what that leaves, or with fewer than 32 units left. One byte per unit
+ * read but for NCRs, in `room` bytes at dst (at least n). Returns the
+ * units read; the bytes written go to *written. */
 WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
     const single_byte_table *table, const uint16_t *src, size_t n,
-    uint8_t *dst)
+    uint8_t *dst, size_t room, bool html, size_t *written)
 {
     /* each block's groups made when a unit of it first comes: a call that
      * stops at once (as in markup, at every unmappable character) makes
@@ -919,16 +935,17 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
     const __m256i latin_block = _mm256_set1_epi16(1);
     const __m256i low7 = _mm256_set1_epi16(0x7F);
     const __m256i zero = _mm256_setzero_si256();
-    size_t pos = 0;
+    size_t pos = 0, out = 0;
     while (n - pos >= 32) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         __m256i b =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 16));
         if (_mm256_testz_si256(_mm256_or_si256(a, b),
                                _mm256_set1_epi16((short)0xFF80))) {
-            _mm256_storeu_si256((__m256i *)(void *)(dst + pos),
+            _mm256_storeu_si256((__m256i *)(void *)(dst + out),
                                 sb_narrow_avx2(a, b));
             pos += 32;
+            out += 32;
             continue;
         }
         __m256i a_blocks = _mm256_srli_epi16(a, 7);
@@ -970,41 +987,58 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
                          ~(uint32_t)_mm256_movemask_epi8(
                              _mm256_cmpeq_epi8(bytes, zero)));
         if (fine == ~0u) {
-            _mm256_storeu_si256((__m256i *)(void *)(dst + pos), bytes);
+            _mm256_storeu_si256((__m256i *)(void *)(dst + out), bytes);
             pos += 32;
+            out += 32;
             continue;
         }
         unsigned count = (unsigned)__builtin_ctz(~fine);
         uint8_t made[32];
         _mm256_storeu_si256((__m256i *)(void *)made, bytes);
-        memcpy(dst + pos, made, count);
+        memcpy(dst + out, made, count);
         pos += count;
-        break;
+        out += count;
+        if (!sb_take_stops(table, src, n, &pos, dst, &out, room, html))
+            break;
     }
+    *written = out;
     return pos;
 }
 
 /* sb_from_utf16_avx2() for all of units[0..n), the last n % 32 through a
- * padded copy: what wenc_utf8_encode_via_utf16() hands over, a chunk at a
- * time, is to be taken whole where it can be. */
-WENC_TARGET_AVX2 static size_t sb_units_avx2(const void *table,
-                                             const uint16_t *units, size_t n,
-                                             uint8_t *dst, size_t *written)
+ * padded copy (without NCRs): what wenc_utf8_encode_via_utf16() hands
+ * over, a chunk at a time, is to be taken whole where it can be. */
+WENC_TARGET_AVX2 static size_t sb_all_units_avx2(const single_byte_table *t,
+                                                 const uint16_t *units,
+                                                 size_t n, uint8_t *dst,
+                                                 size_t room, bool html,
+                                                 size_t *written)
 {
-    const single_byte_table *t = (const single_byte_table *)table;
-    size_t taken = sb_from_utf16_avx2(t, units, n, dst);
+    size_t out = 0;
+    size_t taken = sb_from_utf16_avx2(t, units, n, dst, room, html, &out);
     if (n - taken < 32 && taken < n) {
         uint16_t last[32] = {0};
         uint8_t made[32];
+        size_t made_count = 0;
         memcpy(last, units + taken, (n - taken) * sizeof last[0]);
-        size_t more = sb_from_utf16_avx2(t, last, 32, made);
+        size_t more =
+            sb_from_utf16_avx2(t, last, 32, made, 32, false, &made_count);
         if (more > n - taken)
-            more = n - taken;
-        memcpy(dst + taken, made, more);
+            more = n - taken; /* one byte a unit: no NCR here */
+        memcpy(dst + out, made, more);
         taken += more;
+        out += more;
     }
-    *written = taken;
+    *written = out;
     return taken;
+}
+
+/* No NCRs here: the transcoding's output must not outgrow its input */
+static size_t sb_units_avx2(const void *table, const uint16_t *units,
+                            size_t n, uint8_t *dst, size_t *written)
+{
+    return sb_all_units_avx2((const single_byte_table *)table, units, n, dst,
+                             n, false, written);
 }
 
 /* Over UTF-16, or over UTF-8 through UTF-16. */
@@ -1012,12 +1046,12 @@ static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
                              size_t n, uint8_t *dst, size_t room,
                              size_t *written, int utf16)
 {
-    (void)room;
     const single_byte_table *table = table_of(enc->encoding_);
     if (!utf16)
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units_avx2, table);
-    return sb_units_avx2(table, (const uint16_t *)src, n, dst, written);
+    return sb_all_units_avx2(table, (const uint16_t *)src, n, dst, room,
+                             enc->error_mode_ == WENC_ERRORS_HTML, written);
 }
 
 /* Whether the AVX2 path over UTF-8, which goes through UTF-16 and pays for
