@@ -287,20 +287,33 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
     size_t pos = 0, out = 0;
     bool jis = *jis0208;
     while (pos < n) {
-        uint32_t c, euc = 0;
+        uint32_t c, euc;
         if (jis) {
             size_t made = 0;
             pos += wenc_iso_2022_jp_jis0208_vectors(units + pos, n - pos,
                                                     dst + out, &made);
             out += made;
-            /* what the vector path leaves of jis0208, or all of it
-             * where there is none: one code point at a time */
-            while (pos < n && (c = units[pos]) >= 0x80 &&
-                   (euc = byte_lookup(&wenc_euc_jp_bytes, c)) >= 0xA1A1) {
+            if (pos == n)
+                break;
+            c = units[pos];
+            if (c < 0x80) {
+                /* to ASCII (where 0x0E, 0x0F and ESC are errors, which
+                 * the ASCII loop stops at) */
+                if (room - out < 3 + 2 * (n - pos))
+                    break;
+                memcpy(dst + out, to_ascii, 3);
+                out += 3;
+                jis = false;
+                continue;
+            }
+            /* what the vector path leaves of jis0208: one at a time */
+            euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            if (euc >= 0xA1A1) {
                 dst[out] = (uint8_t)((euc >> 8) - 0x80);
                 dst[out + 1] = (uint8_t)((euc & 0xFF) - 0x80);
                 out += 2;
                 pos++;
+                continue;
             }
         } else {
             size_t start = pos;
@@ -311,39 +324,30 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
                 dst[out + pos - start] = (uint8_t)c;
             }
             out += pos - start;
-            if (pos < n && c >= 0x80)
-                euc = byte_lookup(&wenc_euc_jp_bytes, c);
-        }
-        if (pos == n)
-            break;
-        c = units[pos];
-        size_t spare = room - out - 2 * (n - pos - 1);
-        if (c < 0x80) {
-            /* from jis0208 to ASCII; 0x0E, 0x0F and ESC are errors */
-            if (!jis || c == 0x0E || c == 0x0F || c == ESC || spare < 5)
+            if (pos == n || c < 0x80)
                 break;
+            euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            if (euc >= 0xA1A1) {
+                /* to jis0208 */
+                if (room - out < 3 + 2 * (n - pos))
+                    break;
+                memcpy(dst + out, to_jis0208, 3);
+                out += 3;
+                jis = true;
+                continue;
+            }
+        }
+        /* in html mode an unmappable code point's NCR, in ASCII */
+        if (!html || !iso_2022_jp_unmappable(c, euc) ||
+            room - out < 3 + NCR_MAX_LEN + 2 * (n - pos - 1))
+            break;
+        if (jis) {
             memcpy(dst + out, to_ascii, 3);
             out += 3;
             jis = false;
-        } else if (euc >= 0xA1A1) {
-            /* from ASCII to jis0208 */
-            if (spare < 5)
-                break;
-            memcpy(dst + out, to_jis0208, 3);
-            out += 3;
-            jis = true;
-        } else {
-            if (!html || !iso_2022_jp_unmappable(c, euc) ||
-                spare < 3 + NCR_MAX_LEN)
-                break;
-            if (jis) {
-                memcpy(dst + out, to_ascii, 3);
-                out += 3;
-                jis = false;
-            }
-            out += ncr_put(c, dst + out);
-            pos++;
         }
+        out += ncr_put(c, dst + out);
+        pos++;
     }
     *jis0208 = jis;
     *written = out;
