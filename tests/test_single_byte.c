@@ -364,9 +364,9 @@ static void check_encoded(th *t, wenc_id id, bool from_utf16, const void *src,
  * script (Cyrillic or Han: NCRs one after another where the index lacks
  * them), a lone surrogate, and ill-formed UTF-8 (a continuation after a
  * whole sequence or after ASCII, a lead before ASCII, a surrogate's or an
- * overlong three-byte form, two bytes of three before ASCII), each at every
- * offset
- * modulo 64 over the rounds; and every fourth round none of these, so that
+ * overlong three-byte form, two bytes of three before ASCII): one of them
+ * at unit 64 + round (or the first after it that a piece starts at; each
+ * kind at about seven offsets over the rounds), others at random; and every fourth round none of these, so that
  * the vector paths run to the end of their chunks. Every third round gives
  * each call 128-138 bytes of room, so that NCRs meet the end of the room
  * inside the vector path. Expected output from the index (expect_encoded),
@@ -385,12 +385,14 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
         th_units in16 = {0};
         th_bytes want16 = {0};
         size_t odd_at = 64 + round; /* where the odd piece goes */
+        bool placed = false;
         /* every fourth round nothing odd: the vector paths take it all,
          * to their last units */
         bool clean = round % 4 == 3;
         while (in16.len < 400) {
             uint32_t r = next_random(&seed) % 100;
-            bool odd = !clean && in16.len >= odd_at && in16.len < odd_at + 1;
+            bool odd = !clean && !placed && in16.len >= odd_at;
+            placed = placed || odd;
             uint32_t cp;
             if (odd || (!clean && r < 3)) {
                 /* something the vector path does not take */
@@ -483,32 +485,39 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
  * UTF-8 input cut inside a sequence that the encoder's vector path meets at
  * the end of a 64-byte step: 70 bytes of ASCII, then U+2603 (three bytes,
  * mapped by no table) or U+20AC (three bytes, mapped by some) six times,
- * each after 62, 63 or 64 bytes of ASCII and U+00E9 (so that a step which
- * starts after one ends on the next one's first or second byte), split once
- * at every offset from 64 to the end, in html mode and in fatal mode (one
- * error for each code point the index lacks, the encoder going on after
- * it), and whole with as many bytes of room a call as the offset. Expected
- * output from the index.
+ * each after 61, 62 or 63 bytes of ASCII and U+00E9 (so that a step which
+ * starts after one holds all of the next, its first two bytes or its first
+ * byte), split once at every offset from 64 to the end, in html mode and
+ * in fatal mode (an error for each code point the index lacks, with its
+ * offset and the output before it, the encoder going on after it), and
+ * whole with as many bytes of room a call as the offset. Expected output
+ * from the index.
  */
 static void test_encoder_cuts(th *t, const sb_encoding *e, const th_index *ix)
 {
     th_bytes in = {0}, want = {0}, want_fatal = {0};
-    size_t unmapped = 0;
+    /* at most two errors of each of the six turns (U+00E9 and one of
+     * U+2603 and U+20AC) */
+    size_t unmapped = 0, error_at[12], output_before[12];
+    uint32_t error_cp[12];
     for (int i = 0; i < 70 + 6 * 64; i++) {
-        int at = i - 70, gap = at / 64 % 3; /* 0..2: 62..64 bytes */
+        int at = i - 70, gap = at / 64 % 3; /* 61 + gap bytes between */
         uint32_t cp = (uint32_t)('a' + i % 26);
         if (at >= 0 && at % 64 == 0)
             cp = at / 64 % 2 ? 0x20AC : 0x2603;
         else if (at >= 0 && at % 64 == 60 + gap)
-            cp = 0x00E9; /* two bytes: the gap is 60 + gap + 2 */
+            cp = 0x00E9; /* two bytes, after 59 + gap letters */
         else if (at >= 0 && at % 64 > 60 + gap)
             continue;
+        if (cp >= 0x80 && th_index_pointer(ix, cp) < 0) {
+            error_at[unmapped] = in.len;
+            output_before[unmapped] = want_fatal.len;
+            error_cp[unmapped++] = cp;
+        } else {
+            expect_encoded(&want_fatal, ix, cp);
+        }
         th_bytes_cp(&in, cp);
         expect_encoded(&want, ix, cp);
-        if (cp < 0x80 || th_index_pointer(ix, cp) >= 0)
-            expect_encoded(&want_fatal, ix, cp);
-        else
-            unmapped++;
     }
     for (size_t cut = 64; cut < in.len; cut++) {
         th_ctx(t, "%s UTF-8 cut at %zu", e->name, cut);
@@ -525,6 +534,19 @@ static void test_encoder_cuts(th *t, const sb_encoding *e, const th_index *ix)
                         r.out.len);
             CHECKF(t, r.n_errors == unmapped, "%zu errors, want %zu",
                    r.n_errors, unmapped);
+            for (size_t k = 0; k < r.n_errors && k < unmapped; k++)
+                CHECKF(t,
+                       r.errors[k].code_point == error_cp[k] &&
+                           r.errors[k].offset == error_at[k] &&
+                           r.errors[k].length == th_utf8_len(error_cp[k]) &&
+                           r.errors[k].out_pos == output_before[k],
+                       "error %zu: U+%04lX at %llu (%zu bytes) after %zu "
+                       "bytes of output; want U+%04lX at %zu after %zu",
+                       k, (unsigned long)r.errors[k].code_point,
+                       (unsigned long long)r.errors[k].offset,
+                       r.errors[k].length, r.errors[k].out_pos,
+                       (unsigned long)error_cp[k], error_at[k],
+                       output_before[k]);
         } else {
             CHECKF(t, false, "%s", r.problem);
         }

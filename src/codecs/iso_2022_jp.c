@@ -306,15 +306,8 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
                 jis = false;
                 continue;
             }
-            /* what the vector path leaves of jis0208: one at a time */
+            /* the vector path takes every code point of jis0208 */
             euc = byte_lookup(&wenc_euc_jp_bytes, c);
-            if (euc >= 0xA1A1) {
-                dst[out] = (uint8_t)((euc >> 8) - 0x80);
-                dst[out + 1] = (uint8_t)((euc & 0xFF) - 0x80);
-                out += 2;
-                pos++;
-                continue;
-            }
         } else {
             size_t start = pos;
             for (c = units[pos]; pos < n; pos++) {
@@ -378,7 +371,7 @@ static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
                                           html, &made, jis0208);
         out += made;
         if (used < count) {
-            /* it stops before a surrogate: the units read are the BMP's */
+            /* it never takes a surrogate: the units read are the BMP's */
             pos += utf8_bmp_bytes_of(bytes + pos, used);
             break;
         }

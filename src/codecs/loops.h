@@ -240,8 +240,9 @@ typedef uint32_t (*bmp_bytes_fn)(const wenc_encoder *enc, uint32_t cp);
 
 /* An encoder's vector kernel: encodes what it can of src[0..n) (units or
  * bytes), whose worst case fits at dst as mapped_fast() sizes it (room, the
- * bytes there, may be more), and stops before what it cannot take; returns
- * the input read, the bytes written go to *written. */
+ * bytes there, may be more: a kernel that writes more for some input than
+ * that worst case, as an NCR, keeps to room), and stops before what it
+ * cannot take; returns the input read, the bytes written go to *written. */
 typedef size_t (*vector_fn)(const wenc_encoder *enc, const void *src,
                             size_t n, uint8_t *dst, size_t room,
                             size_t *written, int utf16);
@@ -308,6 +309,12 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
             pos += taken;
             out += made;
             vector_from = pos + (taken >= 64 ? 1 : 16);
+            if (pos == end)
+                break;
+            /* the kernel may have written more than the worst case of
+             * what it read (NCRs): the rest's worst case must fit again */
+            room = utf16 ? (cap - out) / 2 : cap - out;
+            end = pos + (len - pos < room ? len - pos : room);
             if (pos == end)
                 break;
         }
