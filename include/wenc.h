@@ -359,6 +359,21 @@ typedef struct wenc_encoder {
 WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                                 wenc_error_mode error_mode);
 
+/*
+ * Extension, beyond the Standard: initialises `enc` as an encoder that
+ * writes UTF-16LE (id WENC_UTF_16LE) or UTF-16BE (id WENC_UTF_16BE), for
+ * which the Standard has no encoder (wenc_encoder_init() writes UTF-8 for
+ * them, as its "get an output encoding" says). With `bom`, the output of
+ * the stream starts with the byte order mark U+FEFF (FF FE or FE FF), and
+ * again after wenc_encoder_reset(). The input is read as every encoder reads
+ * it: ill-formed UTF-8 and unpaired surrogates become U+FFFD. Every code
+ * point has UTF-16 code units, so this encoder never returns WENC_ERROR,
+ * whatever the error mode; wenc_encoder_encoding() answers `id`, and the
+ * other encoder functions work as for any encoder. Returns false, leaving
+ * *enc unusable, for an id other than those two.
+ */
+WENC_API bool wenc_encoder_init_utf16(wenc_encoder *enc, wenc_id id, bool bom);
+
 /* Returns the encoder to its initial state (same encoding and mode). */
 WENC_API void wenc_encoder_reset(wenc_encoder *enc);
 

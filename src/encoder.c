@@ -4,7 +4,8 @@
 #include "internal.h"
 
 /* Each family's codec; output encodings (§4.3) are never UTF-16 or
- * replacement, whose families have none. */
+ * replacement, whose families have none in the Standard (UTF-16's is the
+ * extension of wenc_encoder_init_utf16()). */
 static const encoder_codec *const codecs[FAMILY_COUNT] = {
     [FAMILY_UTF_8] = &wenc_utf8_encoder,
     [FAMILY_SINGLE_BYTE] = &wenc_single_byte_encoder,
@@ -15,6 +16,7 @@ static const encoder_codec *const codecs[FAMILY_COUNT] = {
     [FAMILY_ISO_2022_JP] = &wenc_iso_2022_jp_encoder,
     [FAMILY_SHIFT_JIS] = &wenc_shift_jis_encoder,
     [FAMILY_EUC_KR] = &wenc_euc_kr_encoder,
+    [FAMILY_UTF_16] = &wenc_utf16_encoder, /* wenc_encoder_init_utf16() */
 };
 
 static const encoder_codec *codec_for(int id)
@@ -37,14 +39,47 @@ bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
     return true;
 }
 
+/* The UTF-16 encoder's state_: whether its stream starts with a BOM */
+#define UTF16_WITH_BOM 1
+
+/* U+FEFF, as UTF-8 input for the codec, ahead of the stream's own */
+static void queue_bom(wenc_encoder *enc)
+{
+    static const uint8_t bom[3] = {0xEF, 0xBB, 0xBF};
+    memcpy(enc->replay_, bom, sizeof bom);
+    enc->replay_len_ = sizeof bom;
+    enc->replay_pos_ = 0;
+}
+
+bool wenc_encoder_init_utf16(wenc_encoder *enc, wenc_id id, bool bom)
+{
+    if (id != WENC_UTF_16LE && id != WENC_UTF_16BE)
+        return false;
+    memset(enc, 0, sizeof *enc);
+    enc->initial_ = (int16_t)id;
+    enc->encoding_ = (int16_t)id;
+    enc->error_mode_ = WENC_ERRORS_FATAL; /* never needed: no errors */
+    if (bom) {
+        enc->state_ = UTF16_WITH_BOM;
+        queue_bom(enc);
+    }
+    return true;
+}
+
 void wenc_encoder_reset(wenc_encoder *enc)
 {
     int16_t id = enc->initial_, out = enc->encoding_;
     uint8_t mode = enc->error_mode_;
+    bool bom = wenc_family((wenc_id)out) == FAMILY_UTF_16 &&
+               enc->state_ == UTF16_WITH_BOM;
     memset(enc, 0, sizeof *enc);
     enc->initial_ = id;
     enc->encoding_ = out;
     enc->error_mode_ = mode;
+    if (bom) {
+        enc->state_ = UTF16_WITH_BOM;
+        queue_bom(enc);
+    }
 }
 
 wenc_id wenc_encoder_encoding(const wenc_encoder *enc)

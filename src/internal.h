@@ -381,6 +381,7 @@ extern const encoder_codec wenc_euc_jp_encoder;
 extern const encoder_codec wenc_iso_2022_jp_encoder;
 extern const encoder_codec wenc_shift_jis_encoder;
 extern const encoder_codec wenc_euc_kr_encoder;
+extern const encoder_codec wenc_utf16_encoder; /* an extension */
 
 /* ---- input readers ---------------------------------------------------- */
 

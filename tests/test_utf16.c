@@ -285,6 +285,210 @@ static void test_encoders(th *t)
     th_ctx_clear(t);
 }
 
+/* ---- the UTF-16 output extension (wenc_encoder_init_utf16) ------------ */
+
+/* The bytes of cp in the UTF-16 encoding form (one unit below U+10000,
+ * else the pair 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF) of
+ * v = cp - 0x10000), little- or big-endian. */
+static void expect_utf16(th_bytes *x, uint32_t cp, bool big_endian)
+{
+    uint32_t units[2] = {cp, 0};
+    size_t n = 1;
+    if (cp >= 0x10000) {
+        units[0] = 0xD800 + ((cp - 0x10000) >> 10);
+        units[1] = 0xDC00 + ((cp - 0x10000) & 0x3FF);
+        n = 2;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint8_t hi = (uint8_t)(units[i] >> 8), lo = (uint8_t)units[i];
+        th_bytes_byte(x, big_endian ? hi : lo);
+        th_bytes_byte(x, big_endian ? lo : hi);
+    }
+}
+
+/* Encodes n units of src (UTF-8 bytes, or UTF-16 units with from16) with a
+ * UTF-16 output encoder in two chunks split at `cut`, each in calls of
+ * `cap` bytes of room (0: what wenc_encoder_max_len() says), into *out;
+ * false, with *why, where a call breaks a promise of the API. */
+static bool utf16_output_run(wenc_encoder *enc, bool from16, const void *src,
+                             size_t n, size_t cut, size_t cap, th_bytes *out,
+                             char why[160])
+{
+    size_t at = 0;
+    out->len = 0;
+    for (int chunk = 0; chunk < 2; chunk++) {
+        size_t end = chunk == 0 ? cut : n;
+        bool last = chunk == 1;
+        for (int calls = 0;; calls++) {
+            size_t rem = end - at, in_len = rem;
+            size_t max = wenc_encoder_max_len(enc, rem);
+            size_t out_len = cap ? cap : max, given = out_len;
+            /* four canary bytes past the room, which must stay */
+            uint8_t *dst = malloc(given + 4);
+            if (dst == NULL) {
+                snprintf(why, 160, "out of memory");
+                return false;
+            }
+            memset(dst + given, 0xA5, 4);
+            wenc_status st =
+                from16 ? wenc_encode_from_utf16(
+                             enc, rem ? (const uint16_t *)src + at : NULL,
+                             &in_len, dst, &out_len, last)
+                       : wenc_encode_from_utf8(
+                             enc, rem ? (const uint8_t *)src + at : NULL,
+                             &in_len, dst, &out_len, last);
+            th_bytes_put(out, dst, out_len < given ? out_len : given);
+            bool canary = dst[given] == 0xA5 && dst[given + 1] == 0xA5 &&
+                          dst[given + 2] == 0xA5 && dst[given + 3] == 0xA5;
+            free(dst);
+            at += in_len;
+            if (!canary) {
+                snprintf(why, 160, "call %d wrote past its %zu bytes of room",
+                         calls, given);
+                return false;
+            }
+            if (st == WENC_ERROR || in_len > rem || out_len > max ||
+                (cap == 0 && st != WENC_INPUT_EMPTY) || calls > 4 * (int)n + 8) {
+                snprintf(why, 160,
+                         "status %d, %zu of %zu units read, %zu bytes written "
+                         "(max_len %zu), call %d",
+                         (int)st, in_len, rem, out_len, max, calls);
+                return false;
+            }
+            if (st == WENC_INPUT_EMPTY)
+                break;
+        }
+        if (at != end) {
+            snprintf(why, 160, "chunk %d: %zu of %zu units read", chunk, at,
+                     end);
+            return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * wenc_encoder_init_utf16(): every kind of code point (each UTF-8 length,
+ * the ends of the BMP's ranges, U+FEFF itself, a pair's bounds) from UTF-8
+ * and from UTF-16, little- and big-endian, with and without a BOM, split at
+ * every place and given 4-9 bytes of room a call or the max-length
+ * helper's; ill-formed input (each as U+FFFD per maximal subpart, or per
+ * unpaired surrogate), with hand-written expected bytes; reset, which
+ * writes the BOM again; and init for another encoding, which fails.
+ * Expected output from the UTF-16 encoding form (expect_utf16).
+ */
+static void test_utf16_output(th *t)
+{
+    static const uint32_t cps[] = {0x00,   0x41,   0x7F,    0x80,    0xE9,
+                                   0x7FF,  0x800,  0x3042,  0xD7FF,  0xE000,
+                                   0xFEFF, 0xFFFD, 0xFFFF,  0x10000, 0x1F600,
+                                   0x10FFFF};
+    const size_t count = sizeof cps / sizeof cps[0];
+    th_bytes in8 = {0}, got = {0};
+    th_units in16 = {0};
+    for (size_t i = 0; i < count; i++) {
+        th_bytes_cp(&in8, cps[i]);
+        th_units_cp(&in16, cps[i]);
+    }
+    static const size_t caps[] = {4, 5, 6, 7, 9, 0};
+    wenc_encoder enc;
+    char why[160];
+    for (int big = 0; big < 2; big++) {
+        wenc_id id = big ? WENC_UTF_16BE : WENC_UTF_16LE;
+        for (int bom = 0; bom < 2; bom++) {
+            th_bytes want = {0};
+            if (bom)
+                expect_utf16(&want, 0xFEFF, big);
+            for (size_t i = 0; i < count; i++)
+                expect_utf16(&want, cps[i], big);
+            for (int from16 = 0; from16 < 2; from16++) {
+                size_t n = from16 ? in16.len : in8.len;
+                const void *src = from16 ? (const void *)in16.p
+                                         : (const void *)in8.p;
+                for (size_t cut = 0; cut <= n; cut++) {
+                    for (size_t c = 0; c < sizeof caps / sizeof caps[0];
+                         c++) {
+                        th_ctx(t, "%s%s from %s, cut at %zu, room %zu",
+                               wenc_name(id), bom ? " with BOM" : "",
+                               from16 ? "UTF-16" : "UTF-8", cut, caps[c]);
+                        CHECK(t, wenc_encoder_init_utf16(&enc, id, bom));
+                        if (utf16_output_run(&enc, from16, src, n, cut,
+                                             caps[c], &got, why))
+                            CHECK_BYTES(t, "output", want.p, want.len,
+                                        got.p, got.len);
+                        else
+                            CHECKF(t, false, "%s", why);
+                    }
+                }
+            }
+            /* after a reset, the same again (the BOM included) */
+            th_ctx(t, "%s%s, reset", wenc_name(id), bom ? " with BOM" : "");
+            CHECK(t, wenc_encoder_init_utf16(&enc, id, bom));
+            CHECK(t, wenc_encoder_encoding(&enc) == id);
+            for (int round = 0; round < 2; round++) {
+                if (utf16_output_run(&enc, false, in8.p, in8.len, 3, 0, &got,
+                                     why))
+                    CHECK_BYTES(t, "output", want.p, want.len, got.p,
+                                got.len);
+                else
+                    CHECKF(t, false, "%s", why);
+                wenc_encoder_reset(&enc);
+                CHECK(t, wenc_encoder_encoding(&enc) == id);
+            }
+            th_bytes_free(&want);
+        }
+    }
+    /* ill-formed input, little-endian: U+FFFD is FD FF */
+    static const struct {
+        bool from16;
+        const char *in, *out;
+    } ill[] = {
+        {false, "C3", "FD FF"},
+        {false, "E3 81 'A'", "FD FF 41 00"},
+        {false, "ED A0 80", "FD FF FD FF FD FF"},
+        {false, "C0 80", "FD FF FD FF"},
+        {false, "80 FF", "FD FF FD FF"},
+        {false, "F0 9F 98", "FD FF"},
+        {false, "F4 90 80 80", "FD FF FD FF FD FF FD FF"},
+        {true, "D800", "FD FF"},
+        {true, "DC00 0041", "FD FF 41 00"},
+        {true, "D83D D83D DE00", "FD FF 3D D8 00 DE"},
+        {true, "DBFF DFFF DFFF", "FF DB FF DF FD FF"},
+    };
+    for (size_t i = 0; i < sizeof ill / sizeof ill[0]; i++) {
+        th_bytes want = {0}, in_bytes = {0};
+        th_units in_units = {0};
+        th_ctx(t, "UTF-16LE from ill-formed %s %s",
+               ill[i].from16 ? "UTF-16" : "UTF-8", ill[i].in);
+        bool parsed = th_parse_bytes(ill[i].out, &want) &&
+                      (ill[i].from16 ? th_parse_units(ill[i].in, &in_units)
+                                     : th_parse_bytes(ill[i].in, &in_bytes));
+        CHECKF(t, parsed, "test bug: a spec does not parse");
+        size_t n = ill[i].from16 ? in_units.len : in_bytes.len;
+        for (size_t cut = 0; parsed && cut <= n; cut++) {
+            CHECK(t, wenc_encoder_init_utf16(&enc, WENC_UTF_16LE, false));
+            if (utf16_output_run(&enc, ill[i].from16,
+                                 ill[i].from16 ? (const void *)in_units.p
+                                               : (const void *)in_bytes.p,
+                                 n, cut, 4, &got, why))
+                CHECK_BYTES(t, "output", want.p, want.len, got.p, got.len);
+            else
+                CHECKF(t, false, "%s", why);
+        }
+        th_bytes_free(&want);
+        th_bytes_free(&in_bytes);
+        th_units_free(&in_units);
+    }
+    th_ctx(t, "wenc_encoder_init_utf16 for other encodings");
+    CHECK(t, !wenc_encoder_init_utf16(&enc, WENC_UTF_8, false));
+    CHECK(t, !wenc_encoder_init_utf16(&enc, WENC_SHIFT_JIS, true));
+    CHECK(t, !wenc_encoder_init_utf16(&enc, WENC_INVALID, false));
+    th_ctx_clear(t);
+    th_bytes_free(&in8);
+    th_bytes_free(&got);
+    th_units_free(&in16);
+}
+
 /* Long inputs, where the decoders' four-units-at-a-time copy runs: units
  * drawn from runs of BMP text, pairs, and lone leads and trails at every
  * offset, as UTF-16BE and UTF-16LE, decoded whole and in uneven chunks to
@@ -370,6 +574,7 @@ int main(void)
     test_vectors(&t);
     test_boms(&t);
     test_encoders(&t);
+    test_utf16_output(&t);
     test_long_mixed(&t);
     return th_end(&t);
 }

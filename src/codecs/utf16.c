@@ -399,3 +399,57 @@ static size_t utf16_held(const wenc_decoder *dec)
 
 const decoder_codec wenc_utf16_decoder = {utf16_to_utf8, utf16_to_utf16,
                                           utf16_held};
+
+/* Writes the code unit u at d, little- or big-endian. */
+WENC_INLINE void utf16_unit_put(uint8_t *d, uint32_t u, bool big_endian)
+{
+    d[big_endian ? 0 : 1] = (uint8_t)(u >> 8);
+    d[big_endian ? 1 : 0] = (uint8_t)u;
+}
+
+/* Extension, beyond the Standard (which has no UTF-16 encoder): each code
+ * point as its UTF-16 code unit, or a surrogate pair from U+10000 on; the
+ * input read as every encoder reads it (§8.1.1 for UTF-8, unpaired
+ * surrogates as U+FFFD). */
+WENC_INLINE codec_status utf16_encode(wenc_encoder *enc, const void *src,
+                                      size_t len, size_t *consumed,
+                                      uint8_t *dst, size_t cap,
+                                      size_t *written, bool last, int utf16)
+{
+    bool big_endian = enc->encoding_ == WENC_UTF_16BE;
+    size_t pos = 0, out = 0;
+    codec_status st = CODEC_INPUT_EMPTY;
+    while (pos < len) {
+        uint32_t cp = reader_unit(src, pos, utf16);
+        size_t k = 1;
+        if (cp >= 0x80) {
+            k = reader_next(src, pos, len, last, &cp, utf16);
+            if (k == 0)
+                break; /* held for the next call */
+        }
+        size_t size = cp >= 0x10000 ? 4 : 2;
+        if (cap - out < size) {
+            st = CODEC_OUTPUT_FULL;
+            break;
+        }
+        if (cp >= 0x10000) {
+            utf16_unit_put(dst + out, 0xD800 | (cp - 0x10000) >> 10,
+                           big_endian);
+            utf16_unit_put(dst + out + 2, 0xDC00 | (cp & 0x3FF), big_endian);
+        } else {
+            utf16_unit_put(dst + out, cp, big_endian);
+        }
+        out += size;
+        pos += k;
+    }
+    *consumed = pos;
+    *written = out;
+    return st;
+}
+
+DEFINE_ENCODE_READERS(utf16, utf16_encode)
+
+/* Two bytes for each input unit: an ASCII byte, a sequence of two or three
+ * UTF-8 bytes, a UTF-16 unit; four for a four-byte sequence or a pair. */
+const encoder_codec wenc_utf16_encoder = {utf16_from_utf8, utf16_from_utf16,
+                                          2, 0};
