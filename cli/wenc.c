@@ -115,12 +115,16 @@ static const char help_encode[] =
     "encoding LABEL names and writes the bytes to standard output. Ill-formed\n"
     "UTF-8 is read as U+FFFD. A code point the encoding cannot represent is\n"
     "written as an HTML character reference, &#N; with N in decimal.\n"
-    "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written.\n"
+    "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written,\n"
+    "unless --utf16-output asks for the UTF-16 the Standard does not write.\n"
     "\n"
     "  -t, --to LABEL    the output's encoding (required)\n"
     "  --fatal           stop at the first code point the encoding cannot\n"
     "                    represent: report it and exit 1\n"
     "  --html            unmappable code points become &#N; (default)\n"
+    "  --utf16-output    with -t utf-16le or utf-16be: write that UTF-16\n"
+    "                    (an extension beyond the Standard)\n"
+    "  --utf16-bom       the same, starting with a byte order mark\n"
     "  -o, --output OUT  write to OUT (replaced only on success)\n"
     "  --progress        show progress on standard error if it is a terminal\n"
     "  -h, --help        show this help\n";
@@ -132,7 +136,8 @@ static const char help_convert[] =
     "Decodes the FILEs (or standard input) from the encoding -f names and\n"
     "encodes the text into the encoding -t names. Malformed input becomes\n"
     "U+FFFD; a code point the output encoding cannot represent becomes &#N;.\n"
-    "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written.\n"
+    "replacement, UTF-16BE and UTF-16LE have no encoder: UTF-8 is written,\n"
+    "unless --utf16-output asks for the UTF-16 the Standard does not write.\n"
     "\n"
     "  -f, --from LABEL  the input's encoding (default utf-8)\n"
     "  -t, --to LABEL    the output's encoding (required)\n"
@@ -140,6 +145,9 @@ static const char help_convert[] =
     "                    code point: report it and exit 1\n"
     "  --replacement     malformed input becomes U+FFFD even with --fatal\n"
     "  --html            unmappable code points become &#N; even with --fatal\n"
+    "  --utf16-output    with -t utf-16le or utf-16be: write that UTF-16\n"
+    "                    (an extension beyond the Standard)\n"
+    "  --utf16-bom       the same, starting with a byte order mark\n"
     "  --bom MODE        sniff (default), strip or keep, as in wenc decode\n"
     "  -o, --output OUT  write to OUT (replaced only on success)\n"
     "  --progress        show progress on standard error if it is a terminal\n"
@@ -1003,6 +1011,7 @@ typedef struct options {
     wenc_error_mode dec_mode;
     wenc_error_mode enc_mode;
     int progress;
+    int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
     char **files; /* the operands, moved to the front of argv */
     int nfiles;
 } options;
@@ -1046,6 +1055,15 @@ static int parse_options(int argc, char **argv, unsigned allowed,
         }
         if ((allowed & OPT_HTML) && strcmp(arg, "--html") == 0) {
             o->enc_mode = WENC_ERRORS_HTML;
+            continue;
+        }
+        if ((allowed & OPT_TO) && strcmp(arg, "--utf16-output") == 0) {
+            if (o->utf16_output == 0)
+                o->utf16_output = 1;
+            continue;
+        }
+        if ((allowed & OPT_TO) && strcmp(arg, "--utf16-bom") == 0) {
+            o->utf16_output = 2;
             continue;
         }
         if ((allowed & OPT_STREAM) && strcmp(arg, "--progress") == 0) {
@@ -1176,6 +1194,12 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
         return r;
     if (encoding && (r = resolve(o.to, &to)) >= 0)
         return r;
+    if (o.utf16_output && to != WENC_UTF_16LE && to != WENC_UTF_16BE)
+        return usage_error(o.utf16_output == 2
+                               ? "--utf16-bom needs -t utf-16le or utf-16be"
+                               : "--utf16-output needs -t utf-16le or "
+                                 "utf-16be",
+                           NULL);
 
     j = calloc(1, sizeof *j);
     if (j == NULL)
@@ -1188,7 +1212,10 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
         return STATUS_FAIL;
     }
     j->snap = j->dec; /* stream offset 0, nothing fed yet */
-    if (encoding) {
+    if (encoding && o.utf16_output) {
+        /* the extension: real UTF-16, which the Standard does not write */
+        (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);
+    } else if (encoding) {
         if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
             fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));
             free(j);

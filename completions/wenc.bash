@@ -52,10 +52,10 @@ _wenc()
             opts="-f --from --fatal --replacement --bom -o --output --progress --help"
             ;;
         encode)
-            opts="-t --to --fatal --html -o --output --progress --help"
+            opts="-t --to --fatal --html --utf16-output --utf16-bom -o --output --progress --help"
             ;;
         convert)
-            opts="-f --from -t --to --fatal --replacement --html --bom -o --output --progress --help"
+            opts="-f --from -t --to --fatal --replacement --html --utf16-output --utf16-bom --bom -o --output --progress --help"
             ;;
         sniff)
             opts="--help"

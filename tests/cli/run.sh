@@ -400,6 +400,34 @@ t 'encode -t utf-16be: UTF-8 with a note' 0 'hi \303\251\n' \
 t 'encode -t iso-2022-kr (replacement): UTF-8 with a note' 0 'hi \303\251\n' \
     'wenc: note: replacement has no encoder; writing UTF-8\n' encode -t iso-2022-kr
 
+# The extension: real UTF-16 (--utf16-output, --utf16-bom). U+1F600 is the
+# pair D83D DE00; ill-formed UTF-8 (C3 before a newline) is U+FFFD.
+input 'h\303\251\360\237\230\200\303\n'
+t 'encode --utf16-output -t utf-16le' 0 \
+    'h\000\351\000\075\330\000\336\375\377\n\000' '' \
+    encode -t utf-16le --utf16-output
+t 'encode --utf16-output -t utf-16be' 0 \
+    '\000h\000\351\330\075\336\000\377\375\000\n' '' \
+    encode --utf16-output -t unicodefffe
+t 'encode --utf16-bom -t utf-16le: FF FE first' 0 \
+    '\377\376h\000\351\000\075\330\000\336\375\377\n\000' '' \
+    encode -t utf-16le --utf16-bom
+input 'hi\n'
+t 'usage: --utf16-output without -t utf-16le/be' 2 '' \
+    "wenc: --utf16-output needs -t utf-16le or utf-16be\n$HINT" \
+    encode -t utf-8 --utf16-output
+t 'usage: --utf16-bom without -t utf-16le/be' 2 '' \
+    "wenc: --utf16-bom needs -t utf-16le or utf-16be\n$HINT" \
+    encode --utf16-bom -t shift_jis
+t 'usage: --utf16-output is not a decode option' 2 '' \
+    "wenc: unknown option '--utf16-output'\n$HINT" decode --utf16-output
+# U+3042 in Shift_JIS is 82 A0; in UTF-16BE 30 42.
+input '\202\240'
+t 'convert -f shift_jis -t utf-16be --utf16-output' 0 '\060\102' '' \
+    convert -f shift_jis -t utf-16be --utf16-output
+t 'convert -f shift_jis -t utf-16le --utf16-bom' 0 '\377\376\102\060' '' \
+    -f shift_jis -t utf-16le --utf16-bom
+
 # ---------------------------------------------------------------------------
 # labels and label (§4.2)
 # ---------------------------------------------------------------------------
