@@ -634,23 +634,41 @@ static void encode_error(const void *object, stream_error *e)
     e->code_point = err.code_point;
 }
 
+/* run_encoder() and run_utf16_output_encoder() on an initialised enc */
+static void run_initialised_encoder(wenc_encoder *enc, bool fatal,
+                                    const void *src, size_t n, size_t units,
+                                    stream_plan plan, stream_result *result)
+{
+    stream_ops ops = {units, 1, 4, sizeof(wenc_encoder), fatal,
+                      units == 1 ? encode_utf8_step : encode_utf16_step,
+                      encode_max, encode_error, NULL};
+    stream_result_init(result, 1);
+    size_t whole_max = wenc_encoder_max_len(enc, n);
+    run_stream(&ops, enc, src, n, plan, result);
+    result->encoding = wenc_encoder_encoding(enc);
+    check_reset(&ops, enc, reset_encoder, src, n, plan, result);
+    FUZZ_CHECK(result->output.len <= whole_max,
+               "%zu bytes encoded from %zu units; max-length helper said %zu",
+               result->output.len, n, whole_max);
+}
+
+void run_utf16_output_encoder(wenc_id id, bool bom, const void *src,
+                              size_t n, size_t units, stream_plan plan,
+                              stream_result *result)
+{
+    wenc_encoder enc;
+    FUZZ_CHECK(wenc_encoder_init_utf16(&enc, id, bom),
+               "wenc_encoder_init_utf16(%d, %d) failed", (int)id, (int)bom);
+    run_initialised_encoder(&enc, true, src, n, units, plan, result);
+}
+
 void run_encoder(wenc_id id, wenc_error_mode mode, const void *src,
                  size_t n, size_t units, stream_plan plan,
                  stream_result *result)
 {
-    stream_ops ops = {units, 1, 4, sizeof(wenc_encoder),
-                      mode == WENC_ERRORS_FATAL,
-                      units == 1 ? encode_utf8_step : encode_utf16_step,
-                      encode_max, encode_error, NULL};
     wenc_encoder enc;
     FUZZ_CHECK(wenc_encoder_init(&enc, id, mode),
                "wenc_encoder_init(%d, %d) failed", (int)id, (int)mode);
-    stream_result_init(result, 1);
-    size_t whole_max = wenc_encoder_max_len(&enc, n);
-    run_stream(&ops, &enc, src, n, plan, result);
-    result->encoding = wenc_encoder_encoding(&enc);
-    check_reset(&ops, &enc, reset_encoder, src, n, plan, result);
-    FUZZ_CHECK(result->output.len <= whole_max,
-               "%zu bytes encoded from %zu units; max-length helper said %zu",
-               result->output.len, n, whole_max);
+    run_initialised_encoder(&enc, mode == WENC_ERRORS_FATAL, src, n, units,
+                            plan, result);
 }

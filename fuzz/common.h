@@ -122,6 +122,12 @@ void run_encoder(wenc_id id, wenc_error_mode mode, const void *src,
                  size_t n, size_t units, stream_plan plan,
                  stream_result *result);
 
+/* The same with the UTF-16 output extension (wenc_encoder_init_utf16()),
+ * as fatal mode: it must never report an error. */
+void run_utf16_output_encoder(wenc_id id, bool bom, const void *src,
+                              size_t n, size_t units, stream_plan plan,
+                              stream_result *result);
+
 /* The n-th entry of the plan's cycle, or 0xFF (meaning "everything") for an
  * empty plan. */
 uint8_t plan_byte(stream_plan plan, size_t n);

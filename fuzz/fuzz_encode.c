@@ -2,8 +2,9 @@
  *
  * Input: [encoding] [flags] [plan length] [plan bytes...] [text]
  *   encoding % 40; flags: bit 0 fatal (else html), bit 1 the text is
- *   little-endian UTF-16 code units (else UTF-8 bytes); the plan gives chunk
- *   lengths and output capacities as in fuzz_decode.c.
+ *   little-endian UTF-16 code units (else UTF-8 bytes), bit 2 also the
+ *   UTF-16 output extension (bit 3 big-endian, bit 4 with a BOM); the plan
+ *   gives chunk lengths and output capacities as in fuzz_decode.c.
  *
  * The text is read as the Standard reads a string: ill-formed UTF-8 as one
  * U+FFFD per maximal subpart, lone surrogates as U+FFFD (our reference
@@ -32,7 +33,9 @@
  *        replaced (U+E78D -> A6 D9, which decodes as U+FE10, ...);
  *    every other encodable code point round-trips: single-byte, Big5 (its
  *    encoder skips the HKSCS pointers below (0xA1 - 0x81) * 157, the only
- *    ones that decode to two code points), EUC-KR, x-user-defined, UTF-8.
+ *    ones that decode to two code points), EUC-KR, x-user-defined, UTF-8;
+ *  - the UTF-16 output extension writes the text's UTF-16 code units (after
+ *    U+FEFF when asked), whatever the chunks, with no error.
  */
 #include "common.h"
 #include "reference_data.h"
@@ -235,6 +238,57 @@ static void check_same_code_points(const stream_result *a,
                    "%s: error %zu differs", what, i);
 }
 
+/* The UTF-16 output extension (wenc_encoder_init_utf16): the text's scalar
+ * values as UTF-16 code units in the byte order asked for, after U+FEFF
+ * with bom; the same for the plan's chunks and 1-unit chunks; never an
+ * error. */
+static void check_utf16_output(wenc_id id, bool bom, const buffer *raw,
+                               size_t unit, const buffer *scalars,
+                               stream_plan plan, stream_plan unit_plan)
+{
+    stream_plan whole_plan = {NULL, 0};
+    buffer units, want;
+    buffer_init(&units, 2);
+    buffer_init(&want, 1);
+    if (bom) {
+        uint32_t feff = 0xFEFF;
+        scalars_to_utf16(&feff, 1, &units);
+    }
+    scalars_to_utf16(scalars->data, scalars->len, &units);
+    const uint16_t *u = units.data;
+    for (size_t k = 0; k < units.len; k++) {
+        uint8_t pair[2] = {(uint8_t)u[k], (uint8_t)(u[k] >> 8)};
+        if (id == WENC_UTF_16BE) {
+            uint8_t first = pair[0];
+            pair[0] = pair[1];
+            pair[1] = first;
+        }
+        buffer_append(&want, pair, 2);
+    }
+    stream_result whole, split;
+    run_utf16_output_encoder(id, bom, raw->data, raw->len, unit, whole_plan,
+                             &whole);
+    FUZZ_CHECK(whole.error_count == 0 && whole.encoding == id,
+               "UTF-16 output: %zu errors, encoding %d", whole.error_count,
+               (int)whole.encoding);
+    if (!buffer_equal(&whole.output, &want)) {
+        dump_hex("UTF-16 output", whole.output.data, whole.output.len);
+        dump_hex("expected", want.data, want.len);
+        FUZZ_CHECK(0, "UTF-16 output is not the text's code units");
+    }
+    run_utf16_output_encoder(id, bom, raw->data, raw->len, unit, plan,
+                             &split);
+    expect_same("UTF-16 output: split output differs", &whole, &split);
+    stream_result_free(&split);
+    run_utf16_output_encoder(id, bom, raw->data, raw->len, unit, unit_plan,
+                             &split);
+    expect_same("UTF-16 output: 1-unit chunks differ", &whole, &split);
+    stream_result_free(&split);
+    stream_result_free(&whole);
+    buffer_free(&units);
+    buffer_free(&want);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -288,6 +342,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stream_result_free(&whole);
 
     check_html_and_round_trip(id, &scalars);
+    if (flags & 4)
+        check_utf16_output((flags & 8) ? WENC_UTF_16BE : WENC_UTF_16LE,
+                           (flags & 16) != 0, &raw, unit, &scalars, plan,
+                           unit_plan);
 
     buffer_free(&raw);
     buffer_free(&scalars);

@@ -103,6 +103,10 @@ def encode_seeds():
     write("encode", "%02d-astral" % BIG5, header(BIG5, 1, b"") + astral[:48].encode())
     write("encode", "%02d-astral-utf16" % BIG5,
           header(BIG5, 2, PLANS[3]) + astral[-48:].encode("utf-16-le"))
+    # the UTF-16 output extension (flag bit 2; bit 3 big-endian, bit 4 BOM)
+    write("encode", "utf16-output", header(0, 4, PLANS[1]) + extra + bad)
+    write("encode", "utf16-output-be-bom",
+          header(0, 2 | 4 | 8 | 16, PLANS[2]) + utf16)
 
 
 def diff_seeds():
