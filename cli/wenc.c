@@ -3,9 +3,10 @@
  * an iconv for Web content.
  *
  *   wenc decode  [-f LABEL] [--fatal|--replacement] [--bom MODE] [-o OUT] [FILE...]
- *   wenc encode  -t LABEL [--fatal|--html] [-o OUT] [FILE...]
+ *   wenc encode  -t LABEL [--fatal|--html] [--utf16-output|--utf16-bom]
+ *                [-o OUT] [FILE...]
  *   wenc convert [-f LABEL] -t LABEL [--fatal] [--replacement] [--html]
- *                [--bom MODE] [-o OUT] [FILE...]
+ *                [--utf16-output|--utf16-bom] [--bom MODE] [-o OUT] [FILE...]
  *   wenc -f LABEL -t LABEL [...] [FILE...]      (convert, iconv style)
  *   wenc sniff FILE...
  *   wenc labels [--json]

@@ -330,7 +330,8 @@ WENC_API bool wenc_decoder_error(const wenc_decoder *dec,
 
 /*
  * A streaming encoder. Caller-owned; members are private. Initialise with
- * wenc_encoder_init(); no cleanup is needed.
+ * wenc_encoder_init() (or, for the UTF-16 output extension,
+ * wenc_encoder_init_utf16()); no cleanup is needed.
  */
 typedef struct wenc_encoder {
     uint64_t position_;       /* input units consumed since init/reset */
@@ -340,7 +341,7 @@ typedef struct wenc_encoder {
     int16_t initial_;
     int16_t encoding_;        /* output encoding actually produced */
     uint8_t error_mode_;
-    uint8_t state_;           /* codec state (ISO-2022-JP) */
+    uint8_t state_;           /* codec state (ISO-2022-JP; UTF-16's BOM) */
     uint8_t pending_len_;     /* units held in pending_ */
     uint8_t has_error_;
     uint8_t error_len_;       /* input units of the unmappable code point */
@@ -367,8 +368,8 @@ WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
  * the stream starts with the byte order mark U+FEFF (FF FE or FE FF), and
  * again after wenc_encoder_reset(). The input is read as every encoder reads
  * it: ill-formed UTF-8 and unpaired surrogates become U+FFFD. Every code
- * point has UTF-16 code units, so this encoder never returns WENC_ERROR,
- * whatever the error mode; wenc_encoder_encoding() answers `id`, and the
+ * point has UTF-16 code units, so this encoder (which has no error mode)
+ * never returns WENC_ERROR; wenc_encoder_encoding() answers `id`, and the
  * other encoder functions work as for any encoder. Returns false, leaving
  * *enc unusable, for an id other than those two.
  */

@@ -371,10 +371,11 @@ static bool utf16_output_run(wenc_encoder *enc, bool from16, const void *src,
  * wenc_encoder_init_utf16(): every kind of code point (each UTF-8 length,
  * the ends of the BMP's ranges, U+FEFF itself, a pair's bounds) from UTF-8
  * and from UTF-16, little- and big-endian, with and without a BOM, split at
- * every place and given 4-9 bytes of room a call or the max-length
- * helper's; ill-formed input (each as U+FFFD per maximal subpart, or per
- * unpaired surrogate), with hand-written expected bytes; reset, which
- * writes the BOM again; and init for another encoding, which fails.
+ * every place and given 4, 5, 6, 7 or 9 bytes of room a call or the
+ * max-length helper's; ill-formed input (each as U+FFFD per maximal
+ * subpart, or per unpaired surrogate), with hand-written expected bytes;
+ * reset after a stream, with input held and with the BOM not yet written,
+ * each writing the BOM again; and init for another encoding, which fails.
  * Expected output from the UTF-16 encoding form (expect_utf16).
  */
 static void test_utf16_output(th *t)
@@ -478,6 +479,29 @@ static void test_utf16_output(th *t)
         th_bytes_free(&want);
         th_bytes_free(&in_bytes);
         th_units_free(&in_units);
+    }
+    /* reset with the BOM not yet written (no room), and with the first two
+     * bytes of U+1F600 held: the next stream is the BOM and 'A' alone */
+    for (int held = 0; held < 2; held++) {
+        th_ctx(t, "UTF-16BE with BOM, reset with %s", held ? "input held"
+                                                           : "the BOM unwritten");
+        CHECK(t, wenc_encoder_init_utf16(&enc, WENC_UTF_16BE, true));
+        static const uint8_t partial[2] = {0xF0, 0x9F};
+        uint8_t room[8];
+        size_t n = held ? 2 : 0, m = held ? sizeof room : 0;
+        wenc_status st = wenc_encode_from_utf8(&enc, held ? partial : NULL,
+                                               &n, held ? room : NULL, &m,
+                                               false);
+        CHECK(t, held ? st == WENC_INPUT_EMPTY && n == 2 && m == 2
+                      : st == WENC_OUTPUT_FULL && m == 0);
+        wenc_encoder_reset(&enc);
+        static const uint8_t a = 'A';
+        n = 1;
+        m = sizeof room;
+        st = wenc_encode_from_utf8(&enc, &a, &n, room, &m, true);
+        CHECK(t, st == WENC_INPUT_EMPTY && n == 1);
+        static const uint8_t bom_a[4] = {0xFE, 0xFF, 0x00, 0x41};
+        CHECK_BYTES(t, "after reset", bom_a, 4, room, m);
     }
     th_ctx(t, "wenc_encoder_init_utf16 for other encodings");
     CHECK(t, !wenc_encoder_init_utf16(&enc, WENC_UTF_8, false));

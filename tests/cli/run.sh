@@ -425,8 +425,16 @@ t 'usage: --utf16-output is not a decode option' 2 '' \
 input '\202\240'
 t 'convert -f shift_jis -t utf-16be --utf16-output' 0 '\060\102' '' \
     convert -f shift_jis -t utf-16be --utf16-output
-t 'convert -f shift_jis -t utf-16le --utf16-bom' 0 '\377\376\102\060' '' \
-    -f shift_jis -t utf-16le --utf16-bom
+t 'convert shorthand -f shift_jis -t utf-16le --utf16-bom' 0 \
+    '\377\376\102\060' '' -f shift_jis -t utf-16le --utf16-bom
+t 'usage: convert -t utf-8 --utf16-output' 2 '' \
+    "wenc: --utf16-output needs -t utf-16le or utf-16be\n$HINT" \
+    convert -f shift_jis -t utf-8 --utf16-output
+rm -f u16.out
+t 'convert --utf16-output -o OUT: nothing on stdout' 0 '' '' \
+    convert -f shift_jis -t utf-16le --utf16-output -o u16.out
+printf '\102\060' > u16.want
+same 'convert --utf16-output -o OUT: OUT holds the UTF-16LE' u16.out u16.want
 
 # ---------------------------------------------------------------------------
 # labels and label (§4.2)
