@@ -17,21 +17,6 @@
  */
 #include "internal.h"
 
-/* A kernel taking (map, units, n, dst, written, jis0208) as the two
- * utf16_encode_fn of its maps (name) and of ISO-2022-JP's jis0208 state
- * (name_jis0208); the kernel has the target attribute, the two calls it. */
-#define DEFINE_UTF16_ENCODERS(name, kernel)                                 \
-    static size_t name(const void *map, const uint16_t *units, size_t n,    \
-                       uint8_t *dst, size_t *written)                       \
-    {                                                                       \
-        return kernel((const byte_map *)map, units, n, dst, written, false); \
-    }                                                                       \
-    static size_t name##_jis0208(const void *map, const uint16_t *units,    \
-                                 size_t n, uint8_t *dst, size_t *written)   \
-    {                                                                       \
-        return kernel((const byte_map *)map, units, n, dst, written, true);  \
-    }
-
 #ifdef WENC_HAVE_RUNTIME_AVX512
 #include <immintrin.h>
 /* Encodes src[0..n) (n >= 1) into dst (room for 2 * n bytes) as far as the
@@ -278,7 +263,20 @@ map_units_avx2(const byte_map *map, const uint16_t *src, size_t n,
     return pos;
 }
 
-DEFINE_UTF16_ENCODERS(units_avx2, map_units_avx2)
+/* The kernel as a utf16_encode_fn, and for ISO-2022-JP's jis0208 state
+ * with EUC-JP's map, as for AVX-512 */
+static size_t units_avx2(const void *map, const uint16_t *units, size_t n,
+                         uint8_t *dst, size_t *written)
+{
+    return map_units_avx2((const byte_map *)map, units, n, dst, written,
+                          false);
+}
+
+static size_t jis0208_avx2(const uint16_t *units, size_t n, uint8_t *dst,
+                           size_t *written)
+{
+    return map_units_avx2(&wenc_euc_jp_bytes, units, n, dst, written, true);
+}
 
 /* Whether fewer than SPARSE of the 64 bytes at src are not ASCII: text
  * that the scalar loop, which copies ASCII runs as they are, encodes
@@ -336,7 +334,7 @@ size_t wenc_iso_2022_jp_jis0208_vectors(const uint16_t *units, size_t n,
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
     if (n > 0 && wenc_cpu_has_avx2())
-        return units_avx2_jis0208(&wenc_euc_jp_bytes, units, n, dst, written);
+        return jis0208_avx2(units, n, dst, written);
 #endif
     (void)units;
     (void)n;

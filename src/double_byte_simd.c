@@ -38,8 +38,8 @@ typedef struct db_starts {
 } db_starts;
 
 WENC_INLINE db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
-                                       uint64_t slow, uint64_t trail_ok,
-                                       uint64_t past, bool pairs_only)
+                                     uint64_t slow, uint64_t trail_ok,
+                                     uint64_t past, bool pairs_only)
 {
     const uint64_t even = UINT64_C(0x5555555555555555);
     db_starts r;
@@ -110,7 +110,7 @@ WENC_TARGET_AVX2 static void db_consts_init_avx2(db_consts_avx2 *c,
 }
 
 WENC_TARGET_AVX2 WENC_INLINE uint64_t db_mask64_avx2(__m256i low,
-                                                       __m256i high)
+                                                     __m256i high)
 {
     return (uint64_t)(uint32_t)_mm256_movemask_epi8(low) |
            (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
@@ -137,8 +137,8 @@ db_in_ranges_avx2(__m256i low, __m256i high, const db_ranges_avx2 *r)
 
 /* base + delta in each 16-bit lane x above split - 1, base in the others. */
 WENC_TARGET_AVX2 WENC_INLINE __m256i db_base_avx2(__m256i x, __m256i split,
-                                                    __m256i base,
-                                                    __m256i delta)
+                                                  __m256i base,
+                                                  __m256i delta)
 {
     return _mm256_add_epi16(
         base, _mm256_and_si256(_mm256_cmpgt_epi16(x, split), delta));

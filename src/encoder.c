@@ -42,10 +42,13 @@ bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
 /* The UTF-16 encoder's state_: whether its stream starts with a BOM */
 #define UTF16_WITH_BOM 1
 
-/* U+FEFF, as UTF-8 input for the codec, ahead of the stream's own */
-static void queue_bom(wenc_encoder *enc)
+/* A UTF-16 stream that starts with a BOM: U+FEFF queued as UTF-8 input for
+ * the codec, ahead of the stream's own, and state_ to say so again after a
+ * reset. */
+static void start_with_bom(wenc_encoder *enc)
 {
     static const uint8_t bom[3] = {0xEF, 0xBB, 0xBF};
+    enc->state_ = UTF16_WITH_BOM;
     memcpy(enc->replay_, bom, sizeof bom);
     enc->replay_len_ = sizeof bom;
     enc->replay_pos_ = 0;
@@ -59,10 +62,8 @@ bool wenc_encoder_init_utf16(wenc_encoder *enc, wenc_id id, bool bom)
     enc->initial_ = (int16_t)id;
     enc->encoding_ = (int16_t)id;
     enc->error_mode_ = WENC_ERRORS_FATAL; /* never needed: no errors */
-    if (bom) {
-        enc->state_ = UTF16_WITH_BOM;
-        queue_bom(enc);
-    }
+    if (bom)
+        start_with_bom(enc);
     return true;
 }
 
@@ -76,10 +77,8 @@ void wenc_encoder_reset(wenc_encoder *enc)
     enc->initial_ = id;
     enc->encoding_ = out;
     enc->error_mode_ = mode;
-    if (bom) {
-        enc->state_ = UTF16_WITH_BOM;
-        queue_bom(enc);
-    }
+    if (bom)
+        start_with_bom(enc);
 }
 
 wenc_id wenc_encoder_encoding(const wenc_encoder *enc)

@@ -893,7 +893,6 @@ WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
 }
 #endif
 
-
 size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
                                   const void *context)

@@ -287,7 +287,8 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
     size_t pos = 0, out = 0;
     bool jis = *jis0208;
     while (pos < n) {
-        uint32_t c, euc;
+        uint32_t c = units[pos], euc = 0;
+        const uint8_t *turn = NULL;
         if (jis) {
             size_t made = 0;
             pos += wenc_iso_2022_jp_jis0208_vectors(units + pos, n - pos,
@@ -295,22 +296,17 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             out += made;
             if (pos == n)
                 break;
+            /* the vector path takes every code point of jis0208: ASCII
+             * turns to ASCII (where 0x0E, 0x0F and ESC are errors, which
+             * the ASCII loop stops at) */
             c = units[pos];
-            if (c < 0x80) {
-                /* to ASCII (where 0x0E, 0x0F and ESC are errors, which
-                 * the ASCII loop stops at) */
-                if (room - out < 3 + 2 * (n - pos))
-                    break;
-                memcpy(dst + out, to_ascii, 3);
-                out += 3;
-                jis = false;
-                continue;
-            }
-            /* the vector path takes every code point of jis0208 */
-            euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            if (c < 0x80)
+                turn = to_ascii;
+            else
+                euc = byte_lookup(&wenc_euc_jp_bytes, c);
         } else {
             size_t start = pos;
-            for (c = units[pos]; pos < n; pos++) {
+            for (; pos < n; pos++) {
                 c = units[pos];
                 if (c >= 0x80 || c == 0x0E || c == 0x0F || c == ESC)
                     break;
@@ -320,15 +316,16 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             if (pos == n || c < 0x80)
                 break;
             euc = byte_lookup(&wenc_euc_jp_bytes, c);
-            if (euc >= 0xA1A1) {
-                /* to jis0208 */
-                if (room - out < 3 + 2 * (n - pos))
-                    break;
-                memcpy(dst + out, to_jis0208, 3);
-                out += 3;
-                jis = true;
-                continue;
-            }
+            if (euc >= 0xA1A1)
+                turn = to_jis0208;
+        }
+        if (turn) {
+            if (room - out < 3 + 2 * (n - pos))
+                break;
+            memcpy(dst + out, turn, 3);
+            out += 3;
+            jis = !jis;
+            continue;
         }
         /* in html mode an unmappable code point's NCR, in ASCII */
         if (!html || !iso_2022_jp_unmappable(c, euc) ||

@@ -309,8 +309,6 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
             pos += taken;
             out += made;
             vector_from = pos + (taken >= 64 ? 1 : 16);
-            if (pos == end)
-                break;
             /* the kernel may have written more than the worst case of
              * what it read (NCRs): the rest's worst case must fit again */
             room = utf16 ? (cap - out) / 2 : cap - out;
