@@ -160,7 +160,20 @@ def text_seeds():
               plans[(i + 1) % 4] + data + b"\xff\xef\xbb\xbf\x80")
 
 
-for target in ("decode", "encode", "labels", "hooks", "text", "diff"):
+def sniff_seeds():
+    """[flags] [label length] [label] [document] for fuzz_sniff."""
+    docs = [b"<meta charset=shift_jis>", b"\xef\xbb\xbf<meta charset=gbk>",
+            b"<!-- <meta charset=gbk> --><meta http-equiv=Content-Type "
+            b"content='text/html; charset=\"koi8-r\"'>",
+            b"<?xml version=\"1.0\" encoding=\"utf-16\"?><p>",
+            b"<\x00?\x00x\x00m\x00l\x00", b"<a title='<meta charset=big5>'><meta/charset=x-user-defined>",
+            b"x" * 1000 + b"<meta charset=\"windows-1251\">"]
+    for i, doc in enumerate(docs):
+        label = b"latin2" if i % 3 == 0 else b""
+        write("sniff", "doc-%02d" % i, bytes([(i * 37) | (1 if label else 0), len(label)]) + label + doc)
+
+
+for target in ("decode", "encode", "labels", "hooks", "text", "diff", "sniff"):
     shutil.rmtree(os.path.join(here, "corpus", target), ignore_errors=True)
 decode_seeds()
 encode_seeds()
@@ -168,3 +181,4 @@ diff_seeds()
 labels_seeds()
 hooks_seeds()
 text_seeds()
+sniff_seeds()

@@ -35,7 +35,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 cc=${CC:-clang}
 build=${FUZZ_BUILD_DIR:-build-fuzz}
-targets=${FUZZ_TARGETS:-"decode encode labels hooks text diff"}
+targets=${FUZZ_TARGETS:-"decode encode labels hooks text sniff diff"}
 registry=${CARGO_REGISTRY:-/usr/share/cargo/registry}
 max_len=${FUZZ_MAX_LEN:-4096}
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -640,6 +640,141 @@ WENC_API size_t wenc_text_encoder_stream_chunk(wenc_text_encoder_stream *ts,
 WENC_API size_t wenc_text_encoder_stream_flush(wenc_text_encoder_stream *ts,
                                                uint8_t *dst);
 
+/* ------------------------------------------------------------------------ */
+/* Extension, beyond the Encoding Standard: the HTML Standard's encoding     */
+/* sniffing (HTML §13.2.3.2 "Determining the character encoding")            */
+/* ------------------------------------------------------------------------ */
+
+/* The bytes the HTML Standard advises its prescan to read, and the most that
+ * wenc_sniff_html() reads for it: the prescan's "end condition". */
+#define WENC_SNIFF_PRESCAN_BYTES 1024
+
+/* The confidence the HTML Standard attaches to the encoding it found. */
+typedef enum wenc_confidence {
+    /* The parser may meet a declaration later and change the encoding. */
+    WENC_CONFIDENCE_TENTATIVE = 0,
+    /* A BOM or the transport layer decided; nothing later changes it. */
+    WENC_CONFIDENCE_CERTAIN = 1
+} wenc_confidence;
+
+/* The step of the encoding sniffing algorithm that decided. */
+typedef enum wenc_sniff_source {
+    /* Nothing decided (only wenc_sniff_xml_encoding() answers this). */
+    WENC_SNIFF_NONE = 0,
+    /* Step 1: a byte order mark (the Encoding Standard's "BOM sniff"). */
+    WENC_SNIFF_BOM,
+    /* Step 4: the transport layer's label (e.g. Content-Type's charset). */
+    WENC_SNIFF_TRANSPORT,
+    /* The prescan's UTF-16 XML declaration check: the first six bytes are
+     * '<?x' in UTF-16LE (3C 00 3F 00 78 00) or UTF-16BE (00 3C 00 3F 00 78). */
+    WENC_SNIFF_UTF16_XML,
+    /* The prescan found a <meta charset> or a <meta http-equiv=content-type
+     * content="...charset=..."> element. */
+    WENC_SNIFF_META,
+    /* The prescan ran out of bytes and "get an XML encoding" found the
+     * encoding of an <?xml ... encoding="..."?> declaration. */
+    WENC_SNIFF_XML_DECLARATION,
+    /* The last step: the caller's default encoding. */
+    WENC_SNIFF_DEFAULT
+} wenc_sniff_source;
+
+/* What wenc_sniff_html() or wenc_sniff_xml_encoding() found. */
+typedef struct wenc_sniff_result {
+    /* The encoding to decode with; WENC_INVALID only from
+     * wenc_sniff_xml_encoding() when no declaration names an encoding. */
+    wenc_id encoding;
+    wenc_confidence confidence;
+    wenc_sniff_source source;
+    /* The bytes that decided, as an offset and a length into the caller's
+     * bytes: the BOM; the six bytes of a UTF-16 '<?x'; a meta element from
+     * its '<' to its '>'; an XML declaration from its '<' to the quote that
+     * closes its encoding's label. Both are 0 for the transport layer's label
+     * and the default. */
+    size_t offset;
+    size_t length;
+    /* True when more bytes of the same stream could change this answer:
+     * fewer bytes were given than the prescan reads (1024) and the prescan
+     * ran out of bytes before it found a declaration, or fewer than 3 bytes
+     * were given and they begin a BOM. A caller reading a stream should then
+     * wait for more bytes (or the end of the stream) and ask again; at the
+     * end of the stream the answer stands. */
+    bool need_more;
+} wenc_sniff_result;
+
+/*
+ * The HTML Standard's "encoding sniffing algorithm" over the first bytes of
+ * a document, as far as it depends on bytes and on what the caller knows:
+ *
+ *  1. A BOM (EF BB BF, FE FF, FF FE) decides, with confidence certain.
+ *  2. Otherwise, a transport-layer label (the charset parameter of the
+ *     Content-Type header, or a user's override) that is one of the Standard's
+ *     labels decides, with confidence certain; a label that is not is ignored.
+ *  3. Otherwise "prescan a byte stream to determine its encoding" reads at
+ *     most the first WENC_SNIFF_PRESCAN_BYTES bytes: a UTF-16 '<?x', then
+ *     comments, <meta> elements with their attributes, other tags, and
+ *     <!...>, </...>, <?...> skipped as the HTML Standard says; a meta's
+ *     UTF-16BE/LE becomes UTF-8 and its x-user-defined becomes
+ *     windows-1252. When it runs out of bytes, "get an XML encoding" reads
+ *     the same bytes (a declared UTF-16BE/LE becomes UTF-8). What it finds
+ *     has confidence tentative.
+ *  4. Otherwise `fallback`, with confidence tentative: the caller's
+ *     default, e.g. wenc_html_default_encoding() of the user's language.
+ *     WENC_INVALID (or any value that is not an encoding) stands for
+ *     windows-1252, the HTML Standard's default for "all other locales".
+ *
+ * The steps the HTML Standard leaves to a browser (a parent document's
+ * encoding, a remembered encoding, frequency analysis) are the caller's.
+ *
+ * bytes: the first `len` bytes of the document (may be NULL when len is 0);
+ * never read past `len` and never kept. transport_label: `label_len` bytes,
+ * not necessarily NUL-terminated, matched as wenc_lookup() matches; NULL
+ * (or label_len 0) for none. Allocates nothing; cost is linear in
+ * min(len, 1024). Returns the answer; its `encoding` is always an encoding.
+ * Decode the document with it through wenc_decoder_init(..., WENC_BOM_SNIFF,
+ * ...), which removes the BOM a BOM answer came from.
+ */
+WENC_API wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
+                                           const char *transport_label,
+                                           size_t label_len, wenc_id fallback);
+
+/*
+ * The HTML Standard's "get an XML encoding" for XML callers: when `bytes`
+ * begin with '<?xml' and contain a '>', the encoding named by the first
+ * `encoding` that follows, then optional bytes <= 0x20, '=', optional bytes
+ * <= 0x20 and a label in double or single quotes without bytes <= 0x20.
+ * Unlike wenc_sniff_html(), the declared encoding is returned as declared:
+ * a declared "utf-16" is WENC_UTF_16LE, and the caller chooses what to do
+ * with it. Reads all `len` bytes at most.
+ *
+ * Returns source WENC_SNIFF_XML_DECLARATION with the encoding, confidence
+ * tentative, and offset/length spanning the declaration from '<' to the
+ * closing quote; or, when there is no such declaration or its label is not a
+ * label, encoding WENC_INVALID and source WENC_SNIFF_NONE. need_more is true
+ * when more bytes could change a WENC_INVALID answer (the bytes begin
+ * '<?xml' or a prefix of it, and end before the declaration is complete).
+ */
+WENC_API wenc_sniff_result wenc_sniff_xml_encoding(const uint8_t *bytes,
+                                                   size_t len);
+
+/*
+ * The HTML Standard's suggested default encoding for a user's locale, by
+ * BCP 47 language tag (its table in §13.2.3.2, step "Otherwise, return an
+ * implementation-defined or user-specified default"): e.g. "ja" and
+ * "ja-JP" give Shift_JIS, "ru" windows-1251, "zh-CN" and "zh-Hans" GBK,
+ * "zh-TW", "zh-HK" and "zh-Hant" Big5, and every language the table does
+ * not name (including a bare "zh" and an empty tag) windows-1252. Subtags
+ * are compared ASCII case-insensitively; '_' separates them as '-' does,
+ * and a POSIX locale's ".charset" or "@modifier" ends the tag, so
+ * "pl_PL.UTF-8" gives ISO-8859-2. tag: `len` bytes, not necessarily
+ * NUL-terminated; may be NULL when len is 0. Never returns WENC_INVALID.
+ */
+WENC_API wenc_id wenc_html_default_encoding(const char *tag, size_t len);
+
+/* A short lowercase name for a sniff source ("bom", "transport",
+ * "utf-16-xml", "meta", "xml-declaration", "default", "none"). Static
+ * string; "none" for a value out of range. */
+WENC_API const char *wenc_sniff_source_name(wenc_sniff_source source);
+
 #ifdef __cplusplus
 }
 #endif
