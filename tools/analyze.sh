@@ -3,7 +3,7 @@
 #
 #   tools/analyze.sh          (or: make analyze)
 #
-# Runs, over src/*.c, src/codecs/*.c and cli/wenc.c (and the headers they
+# Runs, over src/*.c, src/codecs/*.c and cli/*.c (and the headers they
 # include):
 #   gcc -fanalyzer   gcc 12 or later: path-sensitive checks (NULL, leaks,
 #                    uninitialised values, double free, file descriptors)

@@ -1,0 +1,147 @@
+/*
+ * What the files of the wenc tool share. Each group below is defined in the
+ * file it names; a function used by one file only is static there.
+ */
+#ifndef WENC_CLI_H
+#define WENC_CLI_H
+
+#include "wenc.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+enum { STATUS_OK = 0, STATUS_FAIL = 1, STATUS_USAGE = 2 };
+
+/* ---- messages.c ---------------------------------------------------------- */
+
+/*
+ * A message is assembled here and written to stderr with one call, so that
+ * a line is not torn by other writers. Overlong messages are cut.
+ */
+typedef struct message {
+    char text[1024];
+    size_t len;
+} message;
+
+void msg_add(message *m, const char *fmt, ...);
+void msg_add_quoted(message *m, const char *s);
+void msg_emit(message *m);
+int usage_error(const char *what, const char *arg);
+int io_error(const char *name, int err);
+
+/* ---- write.c ------------------------------------------------------------- */
+
+int write_all(int fd, const uint8_t *buf, size_t len);
+int stdout_failed(int err);
+int print_text(const char *s);
+
+/* ---- label_lookup.c ------------------------------------------------------ */
+
+wenc_id lookup(const char *label);
+void report_unknown_label(const char *label);
+
+/* ---- options.c ----------------------------------------------------------- */
+
+/* Which options a subcommand takes. */
+enum {
+    OPT_FROM = 1,
+    OPT_TO = 2,
+    OPT_BOM = 4,
+    OPT_FATAL_DEC = 8,   /* --fatal makes the decoder fatal */
+    OPT_FATAL_ENC = 16,  /* --fatal makes the encoder fatal */
+    OPT_REPLACEMENT = 32,
+    OPT_HTML = 64,
+    OPT_STREAM = 128     /* -o, --progress */
+};
+
+typedef struct options {
+    const char *from;
+    const char *to;
+    const char *output;
+    wenc_bom_mode bom;
+    wenc_error_mode dec_mode;
+    wenc_error_mode enc_mode;
+    int progress;
+    int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
+    char **files; /* the operands, moved to the front of argv */
+    int nfiles;
+} options;
+
+int is_help(const char *arg);
+int is_option(const char *arg);
+int parse_options(int argc, char **argv, unsigned allowed, const char *help,
+                  options *o);
+int resolve(const char *label, wenc_id *id);
+
+/* ---- stream_job.c, progress.c, output_file.c ----------------------------- */
+
+/* Input bytes convert keeps behind the decoder to place encoder errors: more
+ * than any sequence a decoder holds back. */
+#define TAIL ((size_t)16)
+
+/* One input of the stream. */
+typedef struct input_file {
+    const char *name;   /* in messages: the path, or <stdin> */
+    const char *path;   /* NULL for standard input */
+    uint64_t start;     /* stream offset of its first byte */
+    uint64_t end;       /* one past its last byte read so far */
+} input_file;
+
+typedef struct job {
+    int decoding;       /* the decoder runs */
+    int encoding;       /* the encoder runs (both: convert) */
+    wenc_decoder dec;
+    wenc_encoder enc;
+    input_file *files;
+    int nfiles;
+    int current;        /* index of the file being read */
+    uint64_t in_total;  /* input bytes read so far */
+    uint64_t mid_total; /* UTF-8 bytes given to the encoder (convert) */
+    /* To find the input byte of an encoder error in convert: a copy of the
+     * decoder a few bytes back (snap), where it stands in the input and in
+     * the UTF-8 stream, and the bytes fed since: tail, then cur. */
+    wenc_decoder snap;
+    uint64_t snap_in;
+    uint64_t snap_mid;
+    uint8_t tail[2 * TAIL];
+    size_t tail_len;
+    const uint8_t *cur;
+    size_t cur_len;
+    /* Buffers. */
+    uint8_t *in;
+    uint8_t *mid;
+    size_t mid_cap;
+    uint8_t *out;
+    size_t out_cap;
+    /* Output. */
+    int out_fd;
+    const char *out_name; /* NULL: standard output */
+    /* Progress. */
+    int progress;
+    uint64_t size;        /* total input size, 0 when unknown */
+    struct timespec t0;
+    struct timespec shown_at;
+    int shown;
+} job;
+
+int start_job(job *j, const options *o);
+
+void progress_update(job *j, int force);
+void progress_end(job *j);
+
+int open_output_file(const char *path, char **temp, int *fd);
+int close_output_file(const char *path, int fd, char *temp, int status);
+
+/* ---- the subcommands: stream_cmd.c and one NAME_cmd.c each --------------- */
+
+int cmd_stream(int argc, char **argv, int decoding, int encoding,
+               const char *help);
+int cmd_decode(int argc, char **argv);
+int cmd_encode(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_sniff(int argc, char **argv);
+int cmd_labels(int argc, char **argv);
+int cmd_label(int argc, char **argv);
+
+#endif

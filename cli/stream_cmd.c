@@ -1,0 +1,84 @@
+/* What wenc decode, encode and convert share: one function runs the three. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* get an output encoding (§4.3): without an encoder UTF-8 is written. */
+static void note_output_encoding(const job *j, wenc_id id)
+{
+    if (wenc_encoder_encoding(&j->enc) != id)
+        fprintf(stderr, "wenc: note: %s has no encoder; writing %s\n",
+                wenc_name(id), wenc_name(wenc_encoder_encoding(&j->enc)));
+}
+
+/* Runs decode (decoding), encode (encoding) or convert (both); help is the
+ * text --help prints. */
+int cmd_stream(int argc, char **argv, int decoding, int encoding,
+               const char *help)
+{
+    options o;
+    job *j;
+    wenc_id from = WENC_UTF_8, to = WENC_UTF_8;
+    unsigned allowed = OPT_STREAM;
+    int r;
+
+    memset(&o, 0, sizeof o);
+    o.from = "utf-8";
+    o.bom = WENC_BOM_SNIFF;
+    o.dec_mode = WENC_ERRORS_REPLACEMENT;
+    o.enc_mode = WENC_ERRORS_HTML;
+    if (decoding)
+        allowed |= OPT_FROM | OPT_BOM | OPT_FATAL_DEC | OPT_REPLACEMENT;
+    if (encoding)
+        allowed |= OPT_TO | OPT_FATAL_ENC | OPT_HTML;
+    if ((r = parse_options(argc, argv, allowed, help, &o)) >= 0)
+        return r;
+
+    if (encoding && o.to == NULL)
+        return usage_error(decoding ? "convert needs -t LABEL"
+                                    : "encode needs -t LABEL",
+                           NULL);
+    if (decoding && (r = resolve(o.from, &from)) >= 0)
+        return r;
+    if (encoding && (r = resolve(o.to, &to)) >= 0)
+        return r;
+    if (o.utf16_output && to != WENC_UTF_16LE && to != WENC_UTF_16BE)
+        return usage_error(o.utf16_output == 2
+                               ? "--utf16-bom needs -t utf-16le or utf-16be"
+                               : "--utf16-output needs -t utf-16le or "
+                                 "utf-16be",
+                           NULL);
+
+    j = calloc(1, sizeof *j);
+    if (j == NULL)
+        return io_error("wenc", ENOMEM);
+    j->decoding = decoding;
+    j->encoding = encoding;
+    if (decoding && !wenc_decoder_init(&j->dec, from, o.bom, o.dec_mode)) {
+        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(from));
+        free(j);
+        return STATUS_FAIL;
+    }
+    j->snap = j->dec; /* stream offset 0, nothing fed yet */
+    if (encoding && o.utf16_output) {
+        /* the extension: real UTF-16, which the Standard does not write */
+        (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);
+    } else if (encoding) {
+        if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
+            fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));
+            free(j);
+            return STATUS_FAIL;
+        }
+        note_output_encoding(j, to);
+        /* The decoder writes UTF-8 of scalar values, which the UTF-8 encoder
+         * reproduces byte for byte: convert to UTF-8 is decode alone. */
+        if (decoding && wenc_encoder_encoding(&j->enc) == WENC_UTF_8)
+            j->encoding = 0;
+    }
+    r = start_job(j, &o);
+    free(j);
+    return r;
+}
