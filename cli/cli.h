@@ -52,8 +52,24 @@ enum {
     OPT_FATAL_ENC = 16,  /* --fatal makes the encoder fatal */
     OPT_REPLACEMENT = 32,
     OPT_HTML = 64,
-    OPT_STREAM = 128     /* -o, --progress */
+    OPT_STREAM = 128,    /* -o, --progress */
+    OPT_SNIFF = 256      /* --sniff-html, --label, --default, --locale */
 };
+
+/* ---- html_sniff.c -------------------------------------------------------- */
+
+/* What the HTML encoding sniffing of `sniff --html` and `decode
+ * --sniff-html` is given besides the bytes. */
+typedef struct sniff_settings {
+    const char *label;  /* --label: the transport layer's label, or NULL */
+    wenc_id fallback;   /* --default or --locale; WENC_INVALID: windows-1252 */
+    const char *fallback_option; /* the option that set it, or NULL */
+} sniff_settings;
+
+int sniff_option(int argc, char **argv, int *i, sniff_settings *s);
+wenc_sniff_result sniff_bytes(const uint8_t *bytes, size_t len,
+                              const sniff_settings *s);
+void describe_sniff(message *m, const wenc_sniff_result *r);
 
 typedef struct options {
     const char *from;
@@ -64,10 +80,15 @@ typedef struct options {
     wenc_error_mode enc_mode;
     int progress;
     int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
+    int sniff_html;   /* --sniff-html: the encoding is sniffed */
+    int from_given;   /* -f was given */
+    sniff_settings sniff;
     char **files; /* the operands, moved to the front of argv */
     int nfiles;
 } options;
 
+int option_value(int argc, char **argv, int *i, char short_name,
+                 const char *long_name, const char **value);
 int is_help(const char *arg);
 int is_option(const char *arg);
 int parse_options(int argc, char **argv, unsigned allowed, const char *help,
@@ -96,6 +117,12 @@ typedef struct job {
     input_file *files;
     int nfiles;
     int current;        /* index of the file being read */
+    /* decode --sniff-html: the stream's first bytes, held back until they
+     * are enough to sniff (or the stream ends); the decoder is set up then. */
+    int sniffing;
+    const options *opts;
+    uint8_t held[WENC_SNIFF_PRESCAN_BYTES];
+    size_t held_len;
     uint64_t in_total;  /* input bytes read so far */
     uint64_t mid_total; /* UTF-8 bytes given to the encoder (convert) */
     /* To find the input byte of an encoder error in convert: a copy of the

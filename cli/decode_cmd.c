@@ -3,6 +3,8 @@
 
 static const char help_decode[] =
     "Usage: wenc decode [-f LABEL] [--fatal] [--bom sniff|strip|keep] [FILE...]\n"
+    "       wenc decode --sniff-html [--label LABEL] [--default LABEL | --locale TAG]\n"
+    "                   [--fatal] [--bom sniff|strip|keep] [FILE...]\n"
     "\n"
     "Decodes the FILEs (or standard input) from the encoding LABEL names and\n"
     "writes UTF-8 to standard output. Malformed input becomes U+FFFD.\n"
@@ -16,6 +18,16 @@ static const char help_decode[] =
     "                           Standard's 'decode')\n"
     "                    strip  only LABEL's own byte order mark is removed\n"
     "                    keep   a byte order mark is decoded as U+FEFF\n"
+    "  --sniff-html      decode with the encoding the HTML Standard's encoding\n"
+    "                    sniffing gives (an extension beyond the Encoding\n"
+    "                    Standard; see 'wenc sniff --help'): a BOM, the\n"
+    "                    --label, a <meta> or XML declaration in the first\n"
+    "                    1024 bytes, or the default; not with -f\n"
+    "  --label LABEL     with --sniff-html: the transport layer's label\n"
+    "  --default LABEL   with --sniff-html: the encoding when nothing decides\n"
+    "                    (default windows-1252)\n"
+    "  --locale TAG      with --sniff-html: the HTML Standard's default for a\n"
+    "                    language tag\n"
     "  -o, --output OUT  write to OUT (replaced only on success)\n"
     "  --progress        show progress on standard error if it is a terminal\n"
     "  -h, --help        show this help\n";

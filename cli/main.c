@@ -3,12 +3,13 @@
  * an iconv for Web content.
  *
  *   wenc decode  [-f LABEL] [--fatal|--replacement] [--bom MODE] [-o OUT] [FILE...]
+ *   wenc decode  --sniff-html [--label LABEL] [--default LABEL|--locale TAG] [...]
  *   wenc encode  -t LABEL [--fatal|--html] [--utf16-output|--utf16-bom]
  *                [-o OUT] [FILE...]
  *   wenc convert [-f LABEL] -t LABEL [--fatal] [--replacement] [--html]
  *                [--utf16-output|--utf16-bom] [--bom MODE] [-o OUT] [FILE...]
  *   wenc -f LABEL -t LABEL [...] [FILE...]      (convert, iconv style)
- *   wenc sniff FILE...
+ *   wenc sniff [--html [--label LABEL] [--default LABEL|--locale TAG]] FILE...
  *   wenc labels [--json]
  *   wenc label LABEL
  *
@@ -36,7 +37,8 @@ static const char synopsis[] =
     "       wenc encode -t LABEL [--fatal] [FILE...]\n"
     "       wenc convert [-f LABEL] -t LABEL [--fatal] [FILE...]\n"
     "       wenc -f LABEL -t LABEL [FILE...]\n"
-    "       wenc sniff FILE...\n"
+    "       wenc decode --sniff-html [--label LABEL] [--default LABEL] [FILE...]\n"
+    "       wenc sniff [--html [--label LABEL] [--default LABEL]] FILE...\n"
     "       wenc labels [--json]\n"
     "       wenc label LABEL\n";
 
@@ -51,7 +53,8 @@ static const char help_main[] =
     "  convert  bytes in one encoding to bytes in another (decode, then\n"
     "           encode); 'wenc -f X -t Y' is short for 'wenc convert -f X -t Y'\n"
     "  sniff    the byte order mark of each FILE: UTF-8, UTF-16BE, UTF-16LE\n"
-    "           or none\n"
+    "           or none; with --html, the HTML Standard's encoding sniffing\n"
+    "           (an extension)\n"
     "  labels   list every label with the name of its encoding\n"
     "  label    print the name of the encoding a label selects\n"
     "\n"

@@ -10,8 +10,8 @@
  * a match, 0 when the argument is another option, and -1 (after reporting
  * the usage error) when the value is missing.
  */
-static int option_value(int argc, char **argv, int *i, char short_name,
-                        const char *long_name, const char **value)
+int option_value(int argc, char **argv, int *i, char short_name,
+                 const char *long_name, const char **value)
 {
     const char *arg = argv[*i];
     size_t long_len = strlen(long_name);
@@ -105,6 +105,16 @@ int parse_options(int argc, char **argv, unsigned allowed,
             o->utf16_output = 2;
             continue;
         }
+        if ((allowed & OPT_SNIFF) && strcmp(arg, "--sniff-html") == 0) {
+            o->sniff_html = 1;
+            continue;
+        }
+        if ((allowed & OPT_SNIFF) &&
+            (r = sniff_option(argc, argv, &i, &o->sniff)) != 0) {
+            if (r > 1)
+                return r;
+            continue;
+        }
         if ((allowed & OPT_STREAM) && strcmp(arg, "--progress") == 0) {
             o->progress = 1;
             continue;
@@ -114,6 +124,7 @@ int parse_options(int argc, char **argv, unsigned allowed,
             if (r < 0)
                 return STATUS_USAGE;
             o->from = value;
+            o->from_given = 1;
             continue;
         }
         if ((allowed & OPT_TO) &&

@@ -30,8 +30,11 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
     o.bom = WENC_BOM_SNIFF;
     o.dec_mode = WENC_ERRORS_REPLACEMENT;
     o.enc_mode = WENC_ERRORS_HTML;
+    o.sniff.fallback = WENC_INVALID;
     if (decoding)
         allowed |= OPT_FROM | OPT_BOM | OPT_FATAL_DEC | OPT_REPLACEMENT;
+    if (decoding && !encoding)
+        allowed |= OPT_SNIFF;
     if (encoding)
         allowed |= OPT_TO | OPT_FATAL_ENC | OPT_HTML;
     if ((r = parse_options(argc, argv, allowed, help, &o)) >= 0)
@@ -41,6 +44,19 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         return usage_error(decoding ? "convert needs -t LABEL"
                                     : "encode needs -t LABEL",
                            NULL);
+    if (o.sniff_html && o.from_given)
+        return usage_error("-f and --sniff-html exclude each other (give the "
+                           "transport layer's label with --label)",
+                           NULL);
+    if (!o.sniff_html && (o.sniff.label || o.sniff.fallback_option))
+        return usage_error(o.sniff.label ? "--label needs --sniff-html"
+                                         : "--default and --locale need "
+                                           "--sniff-html",
+                           NULL);
+    /* With --sniff-html the decoder is set up again once the first bytes
+     * are sniffed; windows-1252's sizes its buffers for any decoder. */
+    if (o.sniff_html)
+        o.from = "windows-1252";
     if (decoding && (r = resolve(o.from, &from)) >= 0)
         return r;
     if (encoding && (r = resolve(o.to, &to)) >= 0)
@@ -63,6 +79,8 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         return STATUS_FAIL;
     }
     j->snap = j->dec; /* stream offset 0, nothing fed yet */
+    j->sniffing = o.sniff_html;
+    j->opts = &o;
     if (encoding && o.utf16_output) {
         /* the extension: real UTF-16, which the Standard does not write */
         (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);

@@ -240,6 +240,41 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
     return decode_some(j, src, len, last);
 }
 
+/*
+ * decode --sniff-html: holds the stream's first bytes back until there are
+ * WENC_SNIFF_PRESCAN_BYTES of them or the stream ends (the answer is then
+ * final), sets the decoder up with the encoding the HTML Standard's sniffing
+ * gives, and pumps what was held. Otherwise the same as pump().
+ */
+static int feed(job *j, const uint8_t *src, size_t len, bool last)
+{
+    if (j->sniffing) {
+        size_t take = sizeof j->held - j->held_len;
+        if (take > len)
+            take = len;
+        if (take > 0) {
+            memcpy(j->held + j->held_len, src, take);
+            j->held_len += take;
+            src += take;
+            len -= take;
+        }
+        if (j->held_len < sizeof j->held && !last)
+            return STATUS_OK;
+        j->sniffing = 0;
+        wenc_sniff_result r = sniff_bytes(j->held, j->held_len, &j->opts->sniff);
+        if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom,
+                               j->opts->dec_mode)) {
+            progress_end(j);
+            fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(r.encoding));
+            return STATUS_FAIL;
+        }
+        int status = pump(j, j->held, j->held_len, last && len == 0);
+        if (status != STATUS_OK || len == 0)
+            return status;
+    }
+    return pump(j, src, len, last);
+}
+
 /* Reads one input to its end through the pipeline. */
 static int run_file(job *j, input_file *f)
 {
@@ -272,7 +307,7 @@ static int run_file(job *j, input_file *f)
             break;
         j->in_total += (uint64_t)n;
         f->end = j->in_total;
-        status = pump(j, j->in, (size_t)n, false);
+        status = feed(j, j->in, (size_t)n, false);
         if (status != STATUS_OK)
             break;
         progress_update(j, 0);
@@ -354,7 +389,7 @@ static int run_job(job *j, const char *output_path, int want_progress)
         status = run_file(j, &j->files[i]);
     }
     if (status == STATUS_OK)
-        status = pump(j, NULL, 0, true);
+        status = feed(j, NULL, 0, true);
     progress_end(j);
 
 done:

@@ -15,7 +15,7 @@ _wenc()
     prev=${COMP_WORDS[COMP_CWORD-1]}
 
     case $prev in
-        -f|--from|-t|--to)
+        -f|--from|-t|--to|--label|--default)
             COMPREPLY=($(compgen -W "$(_wenc_labels)" -- "$cur"))
             return 0
             ;;
@@ -49,7 +49,7 @@ _wenc()
             return 0
             ;;
         decode)
-            opts="-f --from --fatal --replacement --bom -o --output --progress --help"
+            opts="-f --from --fatal --replacement --bom --sniff-html --label --default --locale -o --output --progress --help"
             ;;
         encode)
             opts="-t --to --fatal --html --utf16-output --utf16-bom -o --output --progress --help"
@@ -58,7 +58,7 @@ _wenc()
             opts="-f --from -t --to --fatal --replacement --html --utf16-output --utf16-bom --bom -o --output --progress --help"
             ;;
         sniff)
-            opts="--help"
+            opts="--html --label --default --locale --help"
             ;;
         labels)
             COMPREPLY=($(compgen -W "--json --help" -- "$cur"))

@@ -874,6 +874,90 @@ t 'sniff: an unreadable file is reported, the others printed, exit 1' 1 \
 t 'sniff: a directory' 1 's-be\tUTF-16BE\n' 'wenc: adir: Is a directory\n' sniff adir s-be
 
 # ---------------------------------------------------------------------------
+# sniff --html, decode --sniff-html: the HTML Standard's encoding sniffing
+# (an extension; HTML §13.2.3.2). The answers are worked out by hand from
+# its steps: BOM, then --label, then the prescan of 1024 bytes, then the
+# default. KOI8-R F0 D2 C9 D7 C5 D4 is "Привет" (index-koi8-r.txt: 0xF0 is
+# pointer 112, U+041F; 0xD2 pointer 82, U+0440; ...), in UTF-8 D0 9F D1 80
+# D0 B8 D0 B2 D0 B5 D1 82.
+# ---------------------------------------------------------------------------
+printf '<meta charset="koi8-r"><p>\360\322\311\327\305\324' > h-koi8
+printf '<p>caf\351' > h-none
+printf '\357\273\277<meta charset=gbk>\303\251' > h-bom
+printf '<meta http-equiv=Content-Type content="text/html; charset=Shift_JIS">' > h-content
+head -c 1024 /dev/zero | tr '\000' x > h-pad
+cat h-pad h-koi8 > h-late
+t 'sniff --html: meta, default, BOM, meta content, meta past 1024 bytes' 0 \
+    'h-koi8\tKOI8-R\ttentative\tmeta\tbytes 0-22\nh-none\twindows-1252\ttentative\tdefault\nh-bom\tUTF-8\tcertain\tbom\tbytes 0-2\nh-content\tShift_JIS\ttentative\tmeta\tbytes 0-68\nh-late\twindows-1252\ttentative\tdefault\n' '' \
+    sniff --html h-koi8 h-none h-bom h-content h-late
+t 'sniff --html --label: the transport layer wins over a meta, not over a BOM' 0 \
+    'h-koi8\tISO-8859-2\tcertain\ttransport\nh-bom\tUTF-8\tcertain\tbom\tbytes 0-2\n' '' \
+    sniff --html --label ' Latin2 ' h-koi8 h-bom
+t 'sniff --html --label: not a label, ignored with a note' 0 \
+    'h-koi8\tKOI8-R\ttentative\tmeta\tbytes 0-22\n' \
+    "wenc: note: --label 'x-bogus' is not a label; ignored, as the HTML Standard ignores an unsupported transport-layer encoding\n" \
+    sniff --html --label x-bogus h-koi8
+t 'sniff --html --default' 0 'h-none\tUTF-8\ttentative\tdefault\n' '' \
+    sniff --html --default utf8 h-none
+t 'sniff --html --locale ru-RU' 0 'h-none\twindows-1251\ttentative\tdefault\n' '' \
+    sniff --html --locale ru-RU h-none
+t 'sniff --html --locale=zh_TW.UTF-8' 0 'h-none\tBig5\ttentative\tdefault\n' '' \
+    sniff --html --locale=zh_TW.UTF-8 h-none
+input '<meta charset=euc-kr>'
+t 'sniff --html: standard input' 0 'h-none\twindows-1252\ttentative\tdefault\n-\tEUC-KR\ttentative\tmeta\tbytes 0-20\n' '' \
+    sniff --html h-none -
+input ''
+t 'sniff --html: an empty file' 0 'empty\twindows-1252\ttentative\tdefault\n' '' sniff --html empty
+t 'usage: sniff --label without --html' 2 '' "wenc: --label needs --html\n$HINT" \
+    sniff --label latin2 h-none
+t 'usage: sniff --html --default and --locale' 2 '' \
+    "wenc: --default and --locale exclude each other\n$HINT" \
+    sniff --html --default utf-8 --locale ru h-none
+t 'usage: sniff --html --default with an unknown label' 2 '' \
+    "wenc: unknown label 'koi8r'; did you mean: koi8, koi8-r, koi8_r?\n" \
+    sniff --html --default koi8r h-none
+
+t 'decode --sniff-html: a meta charset' 0 \
+    '<meta charset="koi8-r"><p>\320\237\321\200\320\270\320\262\320\265\321\202' '' \
+    decode --sniff-html h-koi8
+# E9 is U+00E9 in windows-1252 (C3 A9) and U+0439 in windows-1251 (D0 B9).
+t 'decode --sniff-html: the default' 0 '<p>caf\303\251' '' decode --sniff-html h-none
+t 'decode --sniff-html --locale ru' 0 '<p>caf\320\271' '' decode --sniff-html --locale ru h-none
+# The BOM decides and is removed; the meta's gbk is not used: C3 A9 is é.
+t 'decode --sniff-html: a BOM' 0 '<meta charset=gbk>\303\251' '' decode --sniff-html h-bom
+# The meta is split between two files of one stream; F0 is П.
+printf '<meta charset="koi8' > h-part1
+printf '%s\360' '-r"><p>' > h-part2
+t 'decode --sniff-html: the sniffed bytes span two files' 0 \
+    '<meta charset="koi8-r"><p>\320\237' '' decode --sniff-html h-part1 h-part2
+input '<meta charset="koi8-r"><p>\360'
+t 'decode --sniff-html: standard input' 0 '<meta charset="koi8-r"><p>\320\237' '' \
+    decode --sniff-html
+input ''
+# 1024 bytes held back, then the rest: the meta after them is not seen, so
+# windows-1252 decodes F0 D2 C9 D7 C5 D4 as U+00F0 U+00D2 U+00C9 U+00D7
+# U+00C5 U+00D4.
+pad=$(cat h-pad)
+t 'decode --sniff-html: a meta past the first 1024 bytes is not seen' 0 \
+    "$pad"'<meta charset="koi8-r"><p>\303\260\303\222\303\211\303\227\303\205\303\224' '' \
+    decode --sniff-html h-late
+printf '<meta charset=utf-8>ab\377c' > h-bad
+t 'decode --sniff-html --fatal: the error names the sniffed encoding' 1 \
+    '<meta charset=utf-8>ab' 'wenc: h-bad: malformed UTF-8 input at byte 22 (0xFF)\n' \
+    decode --sniff-html --fatal h-bad
+# In ISO-8859-2 (index-iso-8859-2.txt, pointers 112 82 73 87 69 84) the
+# same bytes are U+0111 U+0147 U+00C9 U+00D7 U+0139 U+00D4.
+t 'decode --sniff-html --label' 0 '<meta charset="koi8-r"><p>\304\221\305\207\303\211\303\227\304\271\303\224' '' \
+    decode --sniff-html --label latin2 h-koi8
+t 'usage: decode --sniff-html with -f' 2 '' \
+    "wenc: -f and --sniff-html exclude each other (give the transport layer's label with --label)\n$HINT" \
+    decode --sniff-html -f utf-8 h-none
+t 'usage: decode --default without --sniff-html' 2 '' \
+    "wenc: --default and --locale need --sniff-html\n$HINT" decode --default utf-8 h-none
+t 'usage: convert does not sniff' 2 '' "wenc: unknown option '--sniff-html'\n$HINT" \
+    convert --sniff-html -t utf-8 h-none
+
+# ---------------------------------------------------------------------------
 # labels --json
 # ---------------------------------------------------------------------------
 run labels --json
@@ -940,7 +1024,7 @@ if command -v groff > /dev/null 2>&1 && [ -f "$ROOT/docs/wenc.1" ]; then
     groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" > man.txt 2> man.err
     equal 'man page: renders without warnings' "$?:$(cat man.err)" 0:
     equal 'man page: documents every option' \
-        "$(for o in --from --to --fatal --replacement --html --bom --output --progress --json sniff convert; do grep -q -- "$o" man.txt || echo "$o"; done)" ''
+        "$(for o in --from --to --fatal --replacement --html --bom --output --progress --json --sniff-html --label --default --locale sniff convert; do grep -q -- "$o" man.txt || echo "$o"; done)" ''
 else
     skip 'man page' 'no groff'
 fi
