@@ -36,7 +36,7 @@ static bool is_space(uint8_t b)
     return b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20;
 }
 
-static uint8_t lower(uint8_t b)
+static uint8_t ascii_lower(uint8_t b)
 {
     return (b >= 'A' && b <= 'Z') ? (uint8_t)(b + 0x20) : b;
 }
@@ -47,7 +47,7 @@ static bool range_equals(const uint8_t *bytes, byte_range r, const char *word)
     if (r.len != n)
         return false;
     for (size_t i = 0; i < n; i++)
-        if (lower(bytes[r.start + i]) != (uint8_t)word[i])
+        if (ascii_lower(bytes[r.start + i]) != (uint8_t)word[i])
             return false;
     return true;
 }
@@ -63,7 +63,7 @@ static prefix_match starts_with(const byte_window *w, size_t pos,
     for (size_t i = 0; i < pattern_len; i++) {
         if (pos + i >= w->end)
             return PREFIX_OUT_OF_BYTES;
-        uint8_t b = fold ? lower(w->bytes[pos + i]) : w->bytes[pos + i];
+        uint8_t b = fold ? ascii_lower(w->bytes[pos + i]) : w->bytes[pos + i];
         if (b != pattern[i])
             return PREFIX_NO;
     }
@@ -157,7 +157,7 @@ static wenc_id encoding_from_content(const uint8_t *s, size_t n)
         size_t found = n;
         for (size_t i = pos; i + sizeof charset <= n; i++) {
             size_t k = 0;
-            while (k < sizeof charset && lower(s[i + k]) == charset[k])
+            while (k < sizeof charset && ascii_lower(s[i + k]) == charset[k])
                 k++;
             if (k == sizeof charset) {
                 found = i;
@@ -337,7 +337,7 @@ static bool prescan(const byte_window *w, wenc_sniff_result *r)
         size_t letter_at = after == '/' ? pos + 2 : pos + 1;
         if (letter_at >= w->end)
             return false;
-        uint8_t letter = lower(b[letter_at]);
+        uint8_t letter = ascii_lower(b[letter_at]);
         if (letter >= 'a' && letter <= 'z') {
             while (pos < w->end && !is_space(b[pos]) && b[pos] != '>')
                 pos++;
@@ -572,7 +572,7 @@ wenc_id wenc_html_default_encoding(const char *tag, size_t len)
         bool too_long = false;
         while (pos < len && tag[pos] != '-' && tag[pos] != '_') {
             if (n < sizeof subtag - 1)
-                subtag[n++] = (char)lower((uint8_t)tag[pos]);
+                subtag[n++] = (char)ascii_lower((uint8_t)tag[pos]);
             else
                 too_long = true;
             pos++;
