@@ -645,7 +645,7 @@ static PyObject *module_encode_into(PyObject *module, PyObject *const *args,
     }
     Py_buffer view;
     if (PyObject_GetBuffer(values[1], &view, PyBUF_WRITABLE) < 0) {
-        if (!PyObject_CheckBuffer(values[1])) {
+        if (!PyObject_CheckBuffer(values[1]) || PyErr_ExceptionMatches(PyExc_BufferError)) {
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError,
                          "encode_into() argument 'buffer' must be a writable "

@@ -286,5 +286,15 @@ def reference_encoder(name):
     if name == "x-user-defined":
         return lambda cp: (bytes([cp]) if cp < 0x80 else bytes([cp - 0xF780 + 0x80])
                            if 0xF780 <= cp <= 0xF7FF else None)
-    index = "iso-8859-8" if name == "ISO-8859-8-I" else name.lower()
-    return single_byte_encoder(index)
+    return single_byte_encoder(SINGLE_BYTE_INDEX_NAMES[name])
+
+
+# The index file of each single-byte encoding (§9).
+SINGLE_BYTE_INDEX_NAMES = {
+    name: "iso-8859-8" if name == "ISO-8859-8-I" else name.lower()
+    for name in ("IBM866 ISO-8859-2 ISO-8859-3 ISO-8859-4 ISO-8859-5 ISO-8859-6 "
+                 "ISO-8859-7 ISO-8859-8 ISO-8859-8-I ISO-8859-10 ISO-8859-13 "
+                 "ISO-8859-14 ISO-8859-15 ISO-8859-16 KOI8-R KOI8-U macintosh "
+                 "windows-874 windows-1250 windows-1251 windows-1252 windows-1253 "
+                 "windows-1254 windows-1255 windows-1256 windows-1257 windows-1258 "
+                 "x-mac-cyrillic").split()}

@@ -45,12 +45,13 @@ class IndexTest(TextAssertions):
         group = next(g for g in helpers.encodings()
                      if g["heading"] == "Legacy single-byte encodings")
         self.assertEqual(len(group["encodings"]), 28)
+        self.assertEqual({e["name"] for e in group["encodings"]},
+                         set(helpers.SINGLE_BYTE_INDEX_NAMES))
         every_byte = bytes(range(256))
         for encoding in group["encodings"]:
             name = encoding["name"]
             with self.subTest(name):
-                index = dict(read_index("iso-8859-8" if name == "ISO-8859-8-I"
-                                        else name.lower()))
+                index = dict(read_index(helpers.SINGLE_BYTE_INDEX_NAMES[name]))
                 expected = "".join(chr(b) if b < 0x80 else chr(index[b - 0x80])
                                    if b - 0x80 in index else FFFD for b in range(256))
                 self.assertEqual(wenc.decode(every_byte, name), expected)
