@@ -191,46 +191,9 @@ static int get_bytes(PyObject *object, Py_buffer *view) {
 
 /* ---- UTF-16 to str ------------------------------------------------------- */
 
-/* A UTF-16 output buffer: on the stack when small, else on the heap. */
-typedef struct unit_buffer {
-    uint16_t *units;
-    uint16_t stack[STACK_UNITS];
-} unit_buffer;
-
-static int unit_buffer_init(unit_buffer *buffer, size_t capacity) {
-    if (capacity == SIZE_MAX || capacity > (size_t)PY_SSIZE_T_MAX / 2) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    if (capacity <= STACK_UNITS) {
-        buffer->units = buffer->stack;
-        return 0;
-    }
-    buffer->units = PyMem_RawMalloc(capacity * sizeof(uint16_t));
-    if (!buffer->units) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-static void unit_buffer_free(unit_buffer *buffer) {
-    if (buffer->units != buffer->stack)
-        PyMem_RawFree(buffer->units);
-}
-
-/*
- * A str of UTF-16 code units that a decoder wrote (so surrogates come only
- * in pairs), in the kind its largest code point needs: Latin-1 bytes, UCS-2
- * as it is, or UCS-4 with the pairs joined.
- */
-static PyObject *str_from_utf16(const uint16_t *units, size_t count) {
-    unsigned any_bits = 0;
-    unsigned surrogates = 0;
-    for (size_t i = 0; i < count; i++) {
-        any_bits |= units[i];
-        surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
-    }
+/* The str of decoded UTF-16 units, in a new object of its own kind. */
+static PyObject *narrow_utf16(const uint16_t *units, size_t count, unsigned any_bits,
+                              bool surrogates) {
     if (surrogates) {
         size_t pairs = 0;
         for (size_t i = 0; i < count; i++)
@@ -265,18 +228,70 @@ static PyObject *str_from_utf16(const uint16_t *units, size_t count) {
     return text;
 }
 
-/* How many leading bytes are ASCII. */
-static size_t ascii_prefix(const uint8_t *bytes, size_t len) {
+/*
+ * A str of UTF-16 code units that a decoder wrote (so surrogates come only
+ * in pairs), in the kind its largest code point needs: Latin-1 bytes, UCS-2
+ * as it is, or UCS-4 with the pairs joined. `wide`, when not NULL, is the
+ * fresh UCS-2 str the units were written into; its reference is taken over
+ * (it becomes the result, cut to size, when UCS-2 is the kind).
+ */
+static PyObject *str_from_utf16(const uint16_t *units, size_t count, PyObject *wide) {
+    unsigned any_bits = 0;
+    unsigned surrogates = 0;
+    for (size_t i = 0; i < count; i++) {
+        any_bits |= units[i];
+        surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
+    }
+    if (wide && !surrogates && any_bits >= 0x100u) {
+        if (PyUnicode_Resize(&wide, (Py_ssize_t)count) < 0)
+            return NULL;
+        return wide;
+    }
+    PyObject *text = narrow_utf16(units, count, any_bits, surrogates != 0);
+    Py_XDECREF(wide);
+    return text;
+}
+
+/*
+ * Copies ASCII bytes to dst 32 at a time while they are ASCII; returns how
+ * many it copied (len when all of src is ASCII).
+ */
+static size_t copy_ascii(uint8_t *dst, const uint8_t *src, size_t len) {
     size_t i = 0;
     for (; i + 32 <= len; i += 32) {
         uint64_t words[4];
-        memcpy(words, bytes + i, sizeof words);
+        memcpy(words, src + i, sizeof words);
         if ((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080u)
-            break;
+            return i;
+        memcpy(dst + i, words, sizeof words);
     }
-    while (i < len && bytes[i] < 0x80)
-        i++;
-    return i;
+    for (; i < len; i++) {
+        if (src[i] >= 0x80)
+            return i;
+        dst[i] = src[i];
+    }
+    return len;
+}
+
+/* The str of `len` bytes when they are all ASCII, else NULL with no
+ * exception set (the caller decodes them instead). A non-ASCII byte in the
+ * first 64 is found before anything is allocated. */
+static PyObject *ascii_str(const uint8_t *src, size_t len, bool *failed) {
+    uint8_t probe[64];
+    size_t head = len < sizeof probe ? len : sizeof probe;
+    *failed = false;
+    if (copy_ascii(probe, src, head) != head)
+        return NULL;
+    PyObject *text = PyUnicode_New((Py_ssize_t)len, 0x7F);
+    if (!text) {
+        *failed = true;
+        return NULL;
+    }
+    if (copy_ascii(PyUnicode_1BYTE_DATA(text), src, len) != len) {
+        Py_DECREF(text);
+        return NULL;
+    }
+    return text;
 }
 
 /* Encodings whose decoders give ASCII bytes back as they are from the start
@@ -352,31 +367,41 @@ static void raise_decode_error(const wenc_decoder *dec, PyObject *object,
 static PyObject *decode_chunk(wenc_decoder *dec, PyObject *object,
                               const uint8_t *src, size_t len, bool last,
                               uint64_t stream_start, size_t *consumed) {
-    unit_buffer buffer;
     size_t capacity = wenc_decoder_max_utf16_len(dec, len);
-    if (unit_buffer_init(&buffer, capacity) < 0)
-        return NULL;
+    if (capacity == SIZE_MAX || capacity > (size_t)PY_SSIZE_T_MAX / 2)
+        return PyErr_NoMemory();
+    /* Long output is written straight into a UCS-2 str, which stays the
+     * result when that is its canonical kind; short output goes to the
+     * stack. */
+    uint16_t stack[STACK_UNITS];
+    uint16_t *units = stack;
+    PyObject *wide = NULL;
+    if (capacity > STACK_UNITS) {
+        wide = PyUnicode_New((Py_ssize_t)capacity, 0xFFFF);
+        if (!wide)
+            return NULL;
+        units = PyUnicode_2BYTE_DATA(wide);
+    }
     size_t src_len = len, dst_len = capacity;
     wenc_status status;
     if (len >= RELEASE_GIL_UNITS) {
         Py_BEGIN_ALLOW_THREADS
-        status = wenc_decode_to_utf16(dec, src, &src_len, buffer.units, &dst_len, last);
+        status = wenc_decode_to_utf16(dec, src, &src_len, units, &dst_len, last);
         Py_END_ALLOW_THREADS
     } else {
-        status = wenc_decode_to_utf16(dec, src, &src_len, buffer.units, &dst_len, last);
+        status = wenc_decode_to_utf16(dec, src, &src_len, units, &dst_len, last);
     }
     *consumed = src_len;
-    PyObject *text = NULL;
     if (status == WENC_OUTPUT_FULL) {
+        Py_XDECREF(wide);
         PyErr_SetString(PyExc_SystemError, "wenc: decoder output larger than its bound");
-    } else {
-        text = str_from_utf16(buffer.units, dst_len);
-        if (text && status == WENC_ERROR) {
-            raise_decode_error(dec, object, src, len, stream_start, text);
-            Py_CLEAR(text);
-        }
+        return NULL;
     }
-    unit_buffer_free(&buffer);
+    PyObject *text = str_from_utf16(units, dst_len, wide);
+    if (text && status == WENC_ERROR) {
+        raise_decode_error(dec, object, src, len, stream_start, text);
+        Py_CLEAR(text);
+    }
     return text;
 }
 
@@ -387,14 +412,18 @@ typedef struct text_units {
     const uint8_t *utf8;
     const uint16_t *utf16;
     size_t len;
-    uint16_t *owned;  /* the UTF-16 copy, when one was made */
+    uint16_t *owned;  /* the UTF-16 copy on the heap, when one was made */
     bool astral;      /* the copy holds pairs: unit offsets are not indexes */
+    uint16_t stack[STACK_UNITS]; /* the copy of a short str */
 } text_units;
 
 static bool is_surrogate(Py_UCS4 c) { return c - 0xD800u < 0x800u; }
 
 static int text_units_init(text_units *t, PyObject *text) {
-    memset(t, 0, sizeof *t);
+    t->utf8 = NULL;
+    t->utf16 = NULL;
+    t->owned = NULL;
+    t->astral = false;
     size_t len = (size_t)PyUnicode_GET_LENGTH(text);
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
@@ -420,16 +449,18 @@ static int text_units_init(text_units *t, PyObject *text) {
         for (size_t i = 0; i < len; i++)
             astral += in[i] > 0xFFFFu;
     }
-    if (len + astral > (size_t)PY_SSIZE_T_MAX / 2) {
-        PyErr_NoMemory();
-        return -1;
+    uint16_t *out = t->stack;
+    if (len + astral > STACK_UNITS) {
+        if (len + astral > (size_t)PY_SSIZE_T_MAX / 2) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        out = t->owned = PyMem_RawMalloc((len + astral) * sizeof(uint16_t));
+        if (!out) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
-    uint16_t *out = PyMem_RawMalloc((len + astral + 1) * sizeof(uint16_t));
-    if (!out) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    t->owned = out;
     t->utf16 = out;
     t->len = len + astral;
     t->astral = astral != 0;
@@ -519,12 +550,18 @@ static PyObject *encode_chunk(wenc_encoder *enc, PyObject *text, bool last,
         text_units_free(&units);
         return PyErr_NoMemory();
     }
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity);
-    if (!out) {
-        text_units_free(&units);
-        return NULL;
+    /* Short outputs go to the stack, then into bytes of their size. */
+    uint8_t small[4 * STACK_UNITS];
+    PyObject *out = NULL;
+    uint8_t *dst = small;
+    if (capacity > sizeof small) {
+        out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity);
+        if (!out) {
+            text_units_free(&units);
+            return NULL;
+        }
+        dst = (uint8_t *)PyBytes_AS_STRING(out);
     }
-    uint8_t *dst = (uint8_t *)PyBytes_AS_STRING(out);
     size_t src_len = units.len, dst_len = capacity;
     wenc_status status;
     PyThreadState *released = NULL;
@@ -541,9 +578,14 @@ static PyObject *encode_chunk(wenc_encoder *enc, PyObject *text, bool last,
     if (status == WENC_OUTPUT_FULL) {
         PyErr_SetString(PyExc_SystemError, "wenc: encoder output larger than its bound");
         Py_CLEAR(out);
-    } else if (_PyBytes_Resize(&out, (Py_ssize_t)dst_len) == 0 && status == WENC_ERROR) {
-        raise_encode_error(enc, text, &units, start, out);
-        Py_CLEAR(out);
+    } else {
+        int resized = out ? _PyBytes_Resize(&out, (Py_ssize_t)dst_len)
+                          : (out = PyBytes_FromStringAndSize((const char *)small,
+                                                             (Py_ssize_t)dst_len)) ? 0 : -1;
+        if (resized == 0 && status == WENC_ERROR) {
+            raise_encode_error(enc, text, &units, start, out);
+            Py_CLEAR(out);
+        }
     }
     text_units_free(&units);
     return out;
@@ -577,12 +619,11 @@ static PyObject *module_decode(PyObject *module, PyObject *const *args,
         return NULL;
     const uint8_t *src = view.buf;
     size_t len = (size_t)view.len;
-    PyObject *text;
-    if (ascii_transparent(id) && ascii_prefix(src, len) == len) {
-        text = PyUnicode_New((Py_ssize_t)len, 0x7F);
-        if (text)
-            memcpy(PyUnicode_1BYTE_DATA(text), src, len);
-    } else {
+    PyObject *text = NULL;
+    bool failed = false;
+    if (ascii_transparent(id))
+        text = ascii_str(src, len, &failed);
+    if (!text && !failed) {
         wenc_decoder dec;
         wenc_decoder_init(&dec, id, bom, errors);
         size_t consumed;
@@ -590,6 +631,27 @@ static PyObject *module_decode(PyObject *module, PyObject *const *args,
     }
     PyBuffer_Release(&view);
     return text;
+}
+
+/* UTF-8 of a short Latin-1 str, where setting up an encoder would cost
+ * more than the conversion. */
+static PyObject *latin1_to_utf8(const Py_UCS1 *in, size_t len) {
+    size_t size = len;
+    for (size_t i = 0; i < len; i++)
+        size += in[i] >> 7;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (!out)
+        return NULL;
+    uint8_t *dst = (uint8_t *)PyBytes_AS_STRING(out);
+    for (size_t i = 0; i < len; i++) {
+        if (in[i] < 0x80) {
+            *dst++ = in[i];
+        } else {
+            *dst++ = (uint8_t)(0xC0u | (in[i] >> 6));
+            *dst++ = (uint8_t)(0x80u | (in[i] & 0x3Fu));
+        }
+    }
+    return out;
 }
 
 PyDoc_STRVAR(encode_doc,
@@ -619,6 +681,9 @@ static PyObject *module_encode(PyObject *module, PyObject *const *args,
     }
     if (PyUnicode_IS_ASCII(text) && ascii_transparent(wenc_output_encoding(id)))
         return PyBytes_FromStringAndSize(PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text));
+    if (PyUnicode_KIND(text) == PyUnicode_1BYTE_KIND &&
+        wenc_output_encoding(id) == WENC_UTF_8 && PyUnicode_GET_LENGTH(text) <= STACK_UNITS)
+        return latin1_to_utf8(PyUnicode_1BYTE_DATA(text), (size_t)PyUnicode_GET_LENGTH(text));
     wenc_encoder enc;
     wenc_encoder_init(&enc, id, errors);
     uint64_t position = 0;
