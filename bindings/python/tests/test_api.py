@@ -4,6 +4,8 @@ protocol, type errors, str kinds, long inputs (the GIL released) and
 TextEncoder. Expected values are worked out by hand from the Standard."""
 
 import array
+import ast
+import os
 import sys
 import threading
 import unittest
@@ -186,6 +188,19 @@ class TextEncoderTest(unittest.TestCase):
             encoder.encode_into("abc", b"read-only")
         with self.assertRaises(TypeError):
             encoder.encode_into(b"abc", bytearray(3))
+
+
+class StubTest(unittest.TestCase):
+    def test_stub_names_every_public_name(self):
+        path = os.path.join(os.path.dirname(wenc.__file__), "__init__.pyi")
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        stubbed = {node.name for node in tree.body
+                   if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        stubbed |= {node.target.id for node in tree.body if isinstance(node, ast.AnnAssign)}
+        self.assertEqual(set(wenc.__all__) - stubbed, set())
+        for name in wenc.__all__:
+            self.assertTrue(getattr(wenc, name).__doc__ or name == "LIBRARY_VERSION", name)
 
 
 if __name__ == "__main__":
