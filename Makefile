@@ -5,6 +5,8 @@
 #                   CMake); passed to every configure step only when set
 #   JOBS            parallel build jobs (default: nproc)
 #   CMAKE, CTEST    the tools to run
+#   PYTHON          the interpreter `make python` builds for (default
+#                   /usr/bin/python3, Debian's, with python3-dev)
 #   PREFIX          where `make install` installs (default /usr/local)
 #   DESTDIR         staging directory put in front of PREFIX by `make install`
 #                   (and recorded in the manifest `make uninstall` reads)
@@ -13,6 +15,7 @@ CMAKE ?= cmake
 CTEST ?= ctest
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
+PYTHON ?= /usr/bin/python3
 
 BUILD       := build
 BUILD_ASAN  := build-asan
@@ -30,7 +33,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
+.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node python difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -89,7 +92,7 @@ asan-clang:
 	$(call run_ctest,$(BUILD_ASAN_CLANG),ASAN_OPTIONS=$(ASAN_OPTIONS) UBSAN_OPTIONS=$(UBSAN_OPTIONS))
 
 clang:
-	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF,CC=clang)
+	$(call configure,$(BUILD_CLANG),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF -DWENC_TEST_PYTHON=OFF,CC=clang)
 	$(CMAKE) --build $(BUILD_CLANG) -j$(JOBS)
 	$(call run_ctest,$(BUILD_CLANG))
 
@@ -117,6 +120,13 @@ fuzz-levels:
 # The Node.js binding (bindings/node): npm ci for its headers, then the addon.
 node:
 	sh bindings/node/build.sh
+
+# The Python binding (bindings/python): libwenc.a from build/, then the
+# extension in place (bindings/python/wenc/_wenc*.so) with setuptools.
+python:
+	$(call configure,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
+	$(CMAKE) --build $(BUILD) --target wenc_static -j$(JOBS)
+	PYTHON=$(PYTHON) sh bindings/python/build.sh $(BUILD)/libwenc.a
 
 # The test suite cross-compiled for aarch64 and big-endian s390x and run under
 # qemu-user (tools/cross-test.sh; CROSS_ARCH=aarch64|s390x|all, CROSS_QUICK=1 for
@@ -164,6 +174,7 @@ help:
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
 	@echo "make node           build the Node.js binding in bindings/node (npm ci, cc)"
+	@echo "make python         build the Python extension in bindings/python (PYTHON, default /usr/bin/python3)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
 	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
 	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"

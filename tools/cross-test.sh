@@ -20,7 +20,9 @@
 #      under the emulator.
 # Not run: the test 'header' (it builds consumers of wenc.h with the host's
 # gcc/clang and runs them: the native suite's business), 'node' (not
-# registered: WENC_TEST_NODE=OFF). The script names what it leaves out.
+# registered: WENC_TEST_NODE=OFF), 'python' (not registered either:
+# WENC_TEST_PYTHON=OFF; the host's interpreter cannot load the target's
+# library). The script names what it leaves out.
 #
 # CROSS_QUICK=1, the mode for CI (an emulated run of everything takes some
 # minutes per architecture on a 2-core machine), reduces the run, and says
@@ -164,7 +166,7 @@ run_arch() {
     afailed=""
     echo "== $arch: configure and build $B${QUICK:+ (CROSS_QUICK=1)}"
     set -- -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/$TRIPLE.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF -DWENC_SANITIZE=OFF \
+        -DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF -DWENC_TEST_PYTHON=OFF -DWENC_SANITIZE=OFF \
         -DWENC_TEST_TIMEOUT=1200
     if [ -n "${WENC_DATA_DIR:-}" ]; then
         set -- "$@" "-DWENC_DATA_DIR=$(cd "$WENC_DATA_DIR" 2> /dev/null && pwd || echo "$WENC_DATA_DIR")"

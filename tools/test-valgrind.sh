@@ -13,8 +13,8 @@
 #      (build-valgrind/valgrind-bin/) that exec the wenc tool and the example
 #      programs under valgrind. Every wenc and example process they start is
 #      checked; sh, cmp, od and the other tools they use are not.
-# Any other ctest test (the Node.js binding's, which builds its own addon) is
-# not run here, and the script names it.
+# Any other ctest test (the Node.js and Python bindings', which build their
+# own addon and extension) is not run here, and the script names it.
 # Each process writes its own log to build-valgrind/valgrind-logs/; the run
 # fails when a test fails, when any log reports an error (invalid access, use
 # of uninitialised memory, bad free, or a definitely or indirectly lost block),

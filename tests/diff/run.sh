@@ -72,7 +72,7 @@ if [ -z "$lib" ]; then
     echo "== building libwenc (Release) in $build/lib"
     if [ ! -f "$build/lib/CMakeCache.txt" ]; then
         cmake -S "$root" -B "$build/lib" -DCMAKE_BUILD_TYPE=Release \
-            -DWENC_TEST_NODE=OFF >"$build/cmake.log" 2>&1 ||
+            -DWENC_TEST_NODE=OFF -DWENC_TEST_PYTHON=OFF >"$build/cmake.log" 2>&1 ||
             { cat "$build/cmake.log"; exit 1; }
     fi
     cmake --build "$build/lib" --target wenc_static -j2 >"$build/build.log" 2>&1 ||

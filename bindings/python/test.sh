@@ -1,0 +1,23 @@
+#!/bin/sh
+# Builds the Python extension if needed and runs its tests (unittest).
+# Usage: sh bindings/python/test.sh [PATH-TO-libwenc.a]   (from anywhere)
+# Exit status: 0 all passed, 77 skipped (no python3-dev or setuptools for
+# PYTHON, default /usr/bin/python3), anything else a failure.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+PYTHON=${PYTHON:-/usr/bin/python3}
+export PYTHON
+
+rc=0
+sh "$here/build.sh" "$@" || rc=$?
+if [ "$rc" -eq 77 ]; then
+    echo "###########################################################################"
+    echo "# SKIPPED: the Python binding tests: $PYTHON cannot build extensions"
+    echo "# (Debian: apt-get install python3-dev python3-setuptools)"
+    echo "###########################################################################"
+    exit 77
+fi
+[ "$rc" -eq 0 ] || exit "$rc"
+cd "$here"
+exec "$PYTHON" -m unittest discover -s tests -t .
