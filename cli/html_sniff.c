@@ -8,9 +8,10 @@
 /*
  * Takes argv[*i] when it is --label LABEL, --default LABEL or --locale TAG.
  * A --label that is not a label is kept, with a note: the HTML Standard
- * ignores a transport layer's unsupported encoding. Returns 0 when it is none of them, 1 when it was taken, or STATUS_USAGE
- * after reporting a usage error (a missing value, an unknown --default
- * label, both --default and --locale).
+ * ignores a transport layer's unsupported encoding. Returns 0 when argv[*i]
+ * is none of them, 1 when it was taken, or STATUS_USAGE after reporting a
+ * usage error (a missing value, an unknown --default label, both --default
+ * and --locale).
  */
 int sniff_option(int argc, char **argv, int *i, sniff_settings *s)
 {

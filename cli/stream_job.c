@@ -241,10 +241,26 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
 }
 
 /*
- * decode --sniff-html: holds the stream's first bytes back until there are
- * WENC_SNIFF_PRESCAN_BYTES of them or the stream ends (the answer is then
- * final), sets the decoder up with the encoding the HTML Standard's sniffing
- * gives, and pumps what was held. Otherwise the same as pump().
+ * decode --sniff-html: sniffs the bytes held back, sets the decoder up with
+ * the encoding the HTML Standard's sniffing gives, and pumps them (last: the
+ * stream ends with them).
+ */
+static int release_held(job *j, bool last)
+{
+    j->sniffing = 0;
+    wenc_sniff_result r = sniff_bytes(j->held, j->held_len, &j->opts->sniff);
+    if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom, j->opts->dec_mode)) {
+        progress_end(j);
+        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(r.encoding));
+        return STATUS_FAIL;
+    }
+    return pump(j, j->held, j->held_len, last);
+}
+
+/*
+ * pump(), but with --sniff-html the stream's first bytes are held back until
+ * there are WENC_SNIFF_PRESCAN_BYTES of them or the stream ends (the answer
+ * is then final), and released then.
  */
 static int feed(job *j, const uint8_t *src, size_t len, bool last)
 {
@@ -260,19 +276,24 @@ static int feed(job *j, const uint8_t *src, size_t len, bool last)
         }
         if (j->held_len < sizeof j->held && !last)
             return STATUS_OK;
-        j->sniffing = 0;
-        wenc_sniff_result r = sniff_bytes(j->held, j->held_len, &j->opts->sniff);
-        if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom,
-                               j->opts->dec_mode)) {
-            progress_end(j);
-            fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(r.encoding));
-            return STATUS_FAIL;
-        }
-        int status = pump(j, j->held, j->held_len, last && len == 0);
+        int status = release_held(j, last && len == 0);
         if (status != STATUS_OK || len == 0)
             return status;
     }
     return pump(j, src, len, last);
+}
+
+/* An input failed: what was held back still goes out first, as output that
+ * precedes an error always does (and an error in it is reported instead). */
+static int input_error(job *j, const char *name, int err)
+{
+    if (j->sniffing) {
+        int status = release_held(j, false);
+        if (status != STATUS_OK)
+            return status;
+    }
+    progress_end(j);
+    return io_error(name, err);
 }
 
 /* Reads one input to its end through the pipeline. */
@@ -289,18 +310,15 @@ static int run_file(job *j, input_file *f)
         do
             fd = open(f->path, O_RDONLY);
         while (fd < 0 && errno == EINTR);
-        if (fd < 0) {
-            progress_end(j);
-            return io_error(f->path, errno);
-        }
+        if (fd < 0)
+            return input_error(j, f->path, errno);
     }
     for (;;) {
         ssize_t n = read(fd, j->in, READ_SIZE);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            progress_end(j);
-            status = io_error(f->name, errno);
+            status = input_error(j, f->name, errno);
             break;
         }
         if (n == 0)

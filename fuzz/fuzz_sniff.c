@@ -93,13 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_input in = fuzz_input_of(data, size);
     uint8_t flags = fuzz_take_byte(&in);
     fuzz_input label_bytes = fuzz_take_bytes(&in, fuzz_take_byte(&in) % 24);
-    char label[24];
-    size_t label_len = 0;
-    if (flags & 1) {
-        label_len = label_bytes.size;
-        if (label_len)
-            memcpy(label, label_bytes.data, label_len);
-    }
+    size_t label_len = flags & 1 ? label_bytes.size : 0;
+    char *label = exact_copy(label_bytes.data, label_len);
     const uint8_t *doc = in.data;
     size_t len = in.size;
 
@@ -138,6 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *tag = exact_copy(doc, len);
     wenc_id locale_default = wenc_html_default_encoding(tag, len);
     free(tag);
+    free(label);
     FUZZ_CHECK(locale_default >= 0 && locale_default < WENC_ENCODING_COUNT,
                "locale default %d", (int)locale_default);
     return 0;

@@ -687,17 +687,20 @@ typedef struct wenc_sniff_result {
     wenc_sniff_source source;
     /* The bytes that decided, as an offset and a length into the caller's
      * bytes: the BOM; the six bytes of a UTF-16 '<?x'; a meta element from
-     * its '<' to its '>'; an XML declaration from its '<' to the quote that
-     * closes its encoding's label. Both are 0 for the transport layer's label
-     * and the default. */
+     * its '<' to its '>'; from the '<' of '<?xml' to the quote that closes
+     * the label after the first "encoding=" (which "get an XML encoding"
+     * looks for past the declaration's '>' too). Both are 0 for the
+     * transport layer's label and the default. */
     size_t offset;
     size_t length;
-    /* True when more bytes of the same stream could change this answer:
-     * fewer bytes were given than the prescan reads (1024) and the prescan
-     * ran out of bytes before it found a declaration, or fewer than 3 bytes
-     * were given and they begin a BOM. A caller reading a stream should then
-     * wait for more bytes (or the end of the stream) and ask again; at the
-     * end of the stream the answer stands. */
+    /* False when the answer is final: no bytes that follow can change it.
+     * True when they may: fewer bytes were given than the prescan reads
+     * (1024) and the prescan ran out of bytes before it found a
+     * declaration, or fewer than 3 bytes were given and they begin a BOM
+     * (it stays true in some of these cases where no byte could in fact
+     * change the answer). A caller reading a stream should then wait for
+     * more bytes (or the end of the stream) and ask again; at the end of
+     * the stream the answer stands. */
     bool need_more;
 } wenc_sniff_result;
 
@@ -719,8 +722,10 @@ typedef struct wenc_sniff_result {
  *     has confidence tentative.
  *  4. Otherwise `fallback`, with confidence tentative: the caller's
  *     default, e.g. wenc_html_default_encoding() of the user's language.
- *     WENC_INVALID (or any value that is not an encoding) stands for
- *     windows-1252, the HTML Standard's default for "all other locales".
+ *     Any encoding is taken as given (the HTML Standard leaves the default
+ *     to the user agent); WENC_INVALID (or any value that is not an
+ *     encoding) stands for windows-1252, the HTML Standard's default for
+ *     "all other locales".
  *
  * The steps the HTML Standard leaves to a browser (a parent document's
  * encoding, a remembered encoding, frequency analysis) are the caller's.
@@ -747,11 +752,12 @@ WENC_API wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
  * with it. Reads all `len` bytes at most.
  *
  * Returns source WENC_SNIFF_XML_DECLARATION with the encoding, confidence
- * tentative, and offset/length spanning the declaration from '<' to the
- * closing quote; or, when there is no such declaration or its label is not a
- * label, encoding WENC_INVALID and source WENC_SNIFF_NONE. need_more is true
- * when more bytes could change a WENC_INVALID answer (the bytes begin
- * '<?xml' or a prefix of it, and end before the declaration is complete).
+ * tentative, and offset/length spanning the bytes from '<?xml' to the
+ * label's closing quote; or, when there is no such declaration or its label is not a
+ * label, encoding WENC_INVALID and source WENC_SNIFF_NONE. need_more is
+ * false when no bytes that follow can change the answer, true when they may
+ * (the bytes begin '<?xml' or a prefix of it and ran out before a label's
+ * closing quote).
  */
 WENC_API wenc_sniff_result wenc_sniff_xml_encoding(const uint8_t *bytes,
                                                    size_t len);

@@ -1,7 +1,8 @@
-/* Extension: the HTML Standard's encoding sniffing (HTML §13.2.3.2),
- * the prescan, "get an attribute", "get an XML encoding" and the
- * algorithm for extracting a character encoding from a meta element
- * (HTML §2.5.x), over the Encoding Standard's labels. */
+/* Extension: the HTML Standard's encoding sniffing (HTML §13.2.3.2: the
+ * encoding sniffing algorithm, the prescan, "get an attribute", "get an
+ * XML encoding") and its "algorithm for extracting a character encoding
+ * from a meta element" (HTML §2, "Extracting character encodings from meta
+ * elements"), over the Encoding Standard's labels. */
 #include "internal.h"
 
 #include <string.h>
@@ -311,9 +312,7 @@ static bool prescan(const byte_window *w, wenc_sniff_result *r)
         m = starts_with(w, pos, meta_open, sizeof meta_open, true);
         if (m == PREFIX_OUT_OF_BYTES)
             return false;
-        if (m == PREFIX_YES) {
-            if (pos + 5 >= w->end)
-                return false;
+        if (m == PREFIX_YES && pos + 5 < w->end) {
             if (is_space(b[pos + 5]) || b[pos + 5] == '/') {
                 pos += 5;
                 wenc_id found;
@@ -476,6 +475,7 @@ wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
         r.length = bom_len;
         return r;
     }
+    /* Until the prescan's answer, only a BOM could still change one. */
     r.need_more = begins_bom(bytes, len);
     wenc_id transport = transport_label && label_len
                             ? wenc_lookup(transport_label, label_len)

@@ -140,6 +140,12 @@ static void test_meta_charset(th *t)
     HTML(t, "<meta charset=utf-16be>", meta(WENC_UTF_8, 0, 23));
     HTML(t, "<meta charset=x-user-defined>", meta(WENC_WINDOWS_1252, 0, 29));
     HTML(t, "<meta charset=iso-2022-kr>", meta(WENC_REPLACEMENT, 0, 26));
+    HTML(t, "<meta http-equiv=content-type content=charset=utf-16be>",
+         meta(WENC_UTF_8, 0, 55));
+    HTML(t, "<meta http-equiv=content-type content=charset=x-user-defined>",
+         meta(WENC_WINDOWS_1252, 0, 61));
+    HTML(t, "<meta http-equiv=content-type content=charset=csiso2022kr>",
+         meta(WENC_REPLACEMENT, 0, 58));
     /* Not labels: the empty value, a byte outside ASCII, an inner space. */
     HTML(t, "<meta charset>", fallback(WENC_WINDOWS_1252, true));
     HTML(t, "<meta charset=>", fallback(WENC_WINDOWS_1252, true));
@@ -209,6 +215,8 @@ static void test_get_an_attribute(th *t)
     HTML(t, "<meta charset=big5 charset=gbk>", meta(WENC_BIG5, 0, 31));
     HTML(t, "<meta http-equiv=refresh http-equiv=content-type content=\"charset=gbk\">",
          fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<meta http-equiv=content-type http-equiv=refresh content=\"charset=gbk\">",
+         meta(WENC_GBK, 0, 71));
     /* Attributes without values: a name ended by '/' or '>' or by
      * whitespace not followed by '=' has the empty value, and takes its
      * name's place. */
@@ -230,6 +238,12 @@ static void test_get_an_attribute(th *t)
     HTML(t, "<a title=x <meta charset=gbk>", fallback(WENC_WINDOWS_1252, true));
     HTML(t, "<a\ttitle='>'><meta charset=big5>", meta(WENC_BIG5, 13, 19));
     HTML(t, "<p/><meta charset=big5>", meta(WENC_BIG5, 4, 19));
+    /* Whitespace is TAB, LF, FF, CR and SPACE; not VT (0x0B), which is
+     * then part of a name or value. */
+    HTML(t, "<meta\x0C charset\r=\ngbk\x0C>", meta(WENC_GBK, 0, 22));
+    HTML(t, "<meta charset=gbk\r>", meta(WENC_GBK, 0, 19));
+    HTML(t, "<meta\x0Bcharset=gbk>", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<meta charset=gbk\x0B>", fallback(WENC_WINDOWS_1252, true));
 }
 
 static void test_skipped_markup(th *t)
@@ -299,6 +313,10 @@ static void test_xml_declaration(th *t)
     HTML(t, "<?XML encoding=\"koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
     HTML(t, "<?xml encoding \"koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
     HTML(t, " <?xml encoding=\"koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
+    /* Bytes up to 0x20 (not only whitespace) may stand around '=', and none
+     * inside the label. */
+    HTML(t, "<?xml encoding\x01=\x1F'koi8-r'?>", xml_decl(WENC_KOI8_R, 25, true));
+    HTML(t, "<?xml encoding=\"\x01koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
     /* The search for "encoding" is not bounded by the declaration's '>'. */
     HTML(t, "<?xml version=\"1.0\"?><x encoding=\"koi8-r\">", xml_decl(WENC_KOI8_R, 41, true));
 
@@ -370,6 +388,11 @@ static void test_1024_boundary(th *t)
     /* ...while fewer than 1024 bytes mean more could still decide. */
     check_result(t, __LINE__, sniff_exact(doc, 1023, NULL, WENC_INVALID),
                  fallback(WENC_WINDOWS_1252, true));
+    free(doc);
+    /* "<meta" ends at byte 1023, its space would be byte 1024. */
+    doc = padded(1019, "<meta charset=gbk>", 1100);
+    check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),
+                 fallback(WENC_WINDOWS_1252, false));
     free(doc);
     doc = padded(1000, "<meta charset=\"windows-1251\">", 1100);
     check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),

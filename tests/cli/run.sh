@@ -949,6 +949,18 @@ t 'decode --sniff-html --fatal: the error names the sniffed encoding' 1 \
 # same bytes are U+0111 U+0147 U+00C9 U+00D7 U+0139 U+00D4.
 t 'decode --sniff-html --label' 0 '<meta charset="koi8-r"><p>\304\221\305\207\303\211\303\227\304\271\303\224' '' \
     decode --sniff-html --label latin2 h-koi8
+# Exactly 1024 bytes, then the end: all held, then released at the end.
+t 'decode --sniff-html: exactly 1024 bytes' 0 "$pad" '' decode --sniff-html h-pad
+# A later input fails while the first bytes are held: they are written
+# first, as output before an error always is (C4 E3 is U+4F60 in GBK:
+# index-gb18030.txt pointer (0xC4-0x81)*190 + (0xE3-0x41) = 12892).
+printf '<meta charset=gbk>\304\343' > h-gbk
+t 'decode --sniff-html: an unreadable later file after held bytes' 1 \
+    '<meta charset=gbk>\344\275\240' 'wenc: nope: No such file or directory\n' \
+    decode --sniff-html h-gbk nope
+# --bom keep: the sniffed BOM selects UTF-8 and is decoded as U+FEFF.
+t 'decode --sniff-html --bom keep' 0 '\357\273\277<meta charset=gbk>\303\251' '' \
+    decode --sniff-html --bom keep h-bom
 t 'usage: decode --sniff-html with -f' 2 '' \
     "wenc: -f and --sniff-html exclude each other (give the transport layer's label with --label)\n$HINT" \
     decode --sniff-html -f utf-8 h-none
