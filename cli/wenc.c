@@ -1208,7 +1208,8 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
     j->decoding = decoding;
     j->encoding = encoding;
     if (decoding && !wenc_decoder_init(&j->dec, from, o.bom, o.dec_mode)) {
-        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(from));
+        fprintf(stderr, "wenc: encoding '%s' is not built into this libwenc "
+                "(configured with -DWENC_CJK=OFF)\n", wenc_name(from));
         free(j);
         return STATUS_FAIL;
     }
@@ -1218,7 +1219,8 @@ static int cmd_stream(int argc, char **argv, int decoding, int encoding)
         (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);
     } else if (encoding) {
         if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
-            fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));
+            fprintf(stderr, "wenc: encoding '%s' is not built into this libwenc "
+                "(configured with -DWENC_CJK=OFF)\n", wenc_name(to));
             free(j);
             return STATUS_FAIL;
         }

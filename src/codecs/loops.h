@@ -233,6 +233,32 @@ WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
     return 2;
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+/* §5 index pointer, for the encoders of a build without their tables: the
+ * first pointer from `from` on whose entry of index[0..size) is `value`, or
+ * `size` for none. Blocks of 32 entries are compared without a branch
+ * each, which compilers vectorise; then the block with the hit one by one. */
+WENC_INLINE size_t index_find(const uint16_t *index, size_t from, size_t size,
+                              uint32_t value)
+{
+    size_t p = from;
+    if (value > 0xFFFF)
+        return size;
+    while (size - p >= 32) {
+        unsigned hit = 0;
+        for (size_t i = 0; i < 32; i++)
+            hit |= index[p + i] == value;
+        if (hit)
+            break;
+        p += 32;
+    }
+    for (; p < size; p++)
+        if (index[p] == value)
+            return p;
+    return size;
+}
+#endif
+
 /* The bytes an encoder writes for a BMP code point from U+0080 on, none a
  * surrogate: one byte (below 0x100), lead << 8 | trail, or 0 when `step`
  * decides (unmappable, or a rule the table leaves to it). */
