@@ -71,7 +71,7 @@ static size_t big5_pointer(uint32_t cp)
                 cp == 0x256A || cp == 0x5341 || cp == 0x5345;
     if (cp >> 16 != 0 && !plane2)
         return size;
-    for (size_t p = (0xA1 - 0x81) * 157;; p++) {
+    for (size_t p = (size_t)(0xA1 - 0x81) * 157;; p++) {
         p = index_find(wenc_big5_index, p, size, cp & 0xFFFF);
         if (p == size)
             return found;
