@@ -21,6 +21,7 @@ BUILD       := build
 BUILD_ASAN  := build-asan
 BUILD_CLANG := build-clang
 BUILD_ASAN_CLANG := build-asan-clang
+BUILD_SIZE  ?= build-size
 
 CONFIGURE_FLAGS :=
 ifneq ($(strip $(WENC_DATA_DIR)),)
@@ -33,7 +34,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test install uninstall test-install demo asan asan-clang clang check-tables node python difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
+.PHONY: all build test test-size-configs install uninstall test-install demo asan asan-clang clang check-tables node python difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -59,6 +60,27 @@ build:
 
 test: build
 	$(call run_ctest,$(BUILD))
+
+# The size-conscious configurations (README, "Smaller builds"), each in
+# BUILD_SIZE/NAME with the tests that matter there (no AVX2/portable
+# variants, no Node.js binding): without the encoders' tables, without the
+# CJK encodings, without both. SIZE_FLAGS adds CMake flags to all three (say
+# BUILD_SIZE=build-size-asan SIZE_FLAGS="-DWENC_SANITIZE=ON
+# -DCMAKE_BUILD_TYPE=Debug"). The SKIPPED lines of each run are repeated at
+# its end.
+SIZE_FLAGS ?=
+define size_config
+	$(call configure,$(BUILD_SIZE)/$(1),-DCMAKE_BUILD_TYPE=Release -DWENC_TEST_NODE=OFF $(2) $(SIZE_FLAGS))
+	$(CMAKE) --build $(BUILD_SIZE)/$(1) -j$(JOBS)
+	$(call run_ctest,$(BUILD_SIZE)/$(1))
+	@echo "== $(1) ($(2)): what its tests skipped"
+	@grep -h "SKIPPED" $(BUILD_SIZE)/$(1)/Testing/Temporary/LastTest.log | grep -v "^Command:" | sort -u || echo "(nothing)"
+endef
+
+test-size-configs:
+	$(call size_config,no-encode-tables,-DWENC_FAST_ENCODE_TABLES=OFF)
+	$(call size_config,no-cjk,-DWENC_CJK=OFF)
+	$(call size_config,minimal,-DWENC_FAST_ENCODE_TABLES=OFF -DWENC_CJK=OFF)
 
 # Installs what build/ built under PREFIX (DESTDIR, from the command line or
 # the environment, is honoured by cmake --install); build/install_manifest.txt
@@ -160,11 +182,12 @@ analyze:
 	tools/analyze.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG) build-bench
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_CLANG) $(BUILD_ASAN_CLANG) $(BUILD_SIZE) build-bench
 
 help:
 	@echo "make [build]        configure build/ (Release) and build library, CLI and tests"
 	@echo "make test           build, then run every test with ctest"
+	@echo "make test-size-configs  build and test without the encode tables, without CJK, without both"
 	@echo "make install        build, then install under PREFIX (default /usr/local; DESTDIR honoured)"
 	@echo "make uninstall      remove exactly the files the last make install wrote"
 	@echo "make test-install   install into a temporary prefix, build and run programs against it"

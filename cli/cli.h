@@ -29,6 +29,7 @@ void msg_add_quoted(message *m, const char *s);
 void msg_emit(message *m);
 int usage_error(const char *what, const char *arg);
 int io_error(const char *name, int err);
+int cannot_convert(const char *verb, wenc_id id);
 
 /* ---- write.c ------------------------------------------------------------- */
 

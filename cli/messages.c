@@ -72,3 +72,15 @@ int io_error(const char *name, int err)
     msg_emit(&m);
     return STATUS_FAIL;
 }
+
+/* An encoding the library cannot decode or encode (verb): in this tool that
+ * is one left out of the build. Returns STATUS_FAIL. */
+int cannot_convert(const char *verb, wenc_id id)
+{
+    if (!wenc_is_built_in(id))
+        fprintf(stderr, "wenc: encoding '%s' is not built into this libwenc "
+                        "(configured with -DWENC_CJK=OFF)\n", wenc_name(id));
+    else
+        fprintf(stderr, "wenc: cannot %s %s\n", verb, wenc_name(id));
+    return STATUS_FAIL;
+}

@@ -74,9 +74,8 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
     j->decoding = decoding;
     j->encoding = encoding;
     if (decoding && !wenc_decoder_init(&j->dec, from, o.bom, o.dec_mode)) {
-        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(from));
         free(j);
-        return STATUS_FAIL;
+        return cannot_convert("decode", from);
     }
     j->snap = j->dec; /* stream offset 0, nothing fed yet */
     j->sniffing = o.sniff_html;
@@ -86,9 +85,8 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);
     } else if (encoding) {
         if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
-            fprintf(stderr, "wenc: cannot encode %s\n", wenc_name(to));
             free(j);
-            return STATUS_FAIL;
+            return cannot_convert("encode", to);
         }
         note_output_encoding(j, to);
         /* The decoder writes UTF-8 of scalar values, which the UTF-8 encoder

@@ -251,8 +251,7 @@ static int release_held(job *j, bool last)
     wenc_sniff_result r = sniff_bytes(j->held, j->held_len, &j->opts->sniff);
     if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom, j->opts->dec_mode)) {
         progress_end(j);
-        fprintf(stderr, "wenc: cannot decode %s\n", wenc_name(r.encoding));
-        return STATUS_FAIL;
+        return cannot_convert("decode", r.encoding);
     }
     return pump(j, j->held, j->held_len, last);
 }

@@ -154,8 +154,28 @@ WENC_API wenc_id wenc_output_encoding(wenc_id id);
 /*
  * True when the Standard defines an encoder for the encoding: every encoding
  * but replacement, UTF-16BE and UTF-16LE. False for an id out of range.
+ * (A fact of the Standard: see wenc_is_built_in() for this library's build.)
  */
 WENC_API bool wenc_has_encoder(wenc_id id);
+
+/*
+ * Extension, beyond the Standard: whether this libwenc has the encoding's
+ * codec. True for every encoding in the default build. A library configured
+ * with -DWENC_CJK=OFF (a size-conscious build for embedded use) leaves out
+ * the legacy multi-byte encodings, and answers false for them: WENC_GBK,
+ * WENC_GB18030, WENC_BIG5, WENC_EUC_JP, WENC_ISO_2022_JP, WENC_SHIFT_JIS and
+ * WENC_EUC_KR. Their labels still resolve (wenc_lookup(), wenc_name(),
+ * wenc_output_encoding(), wenc_has_encoder() and the label list answer as
+ * the Standard says), but every function that would decode or encode with
+ * one fails with an answer of its own, never using another encoding:
+ * wenc_decoder_init() and wenc_encoder_init() return false (as for an id out
+ * of range; this function tells the two apart), the hooks return
+ * WENC_NOT_BUILT_IN, wenc_text_decoder_init() returns
+ * WENC_TEXT_NOT_BUILT_IN. False for an id out of range. (The other option,
+ * -DWENC_FAST_ENCODE_TABLES=OFF, changes no answer: the encoders then search
+ * the decoders' indexes, and write the same bytes, more slowly.)
+ */
+WENC_API bool wenc_is_built_in(wenc_id id);
 
 /* The number of labels (228). */
 WENC_API size_t wenc_label_count(void);
@@ -254,8 +274,9 @@ typedef struct wenc_decoder {
 /*
  * Initialises (or re-initialises) a decoder for encoding `id`.
  * error_mode: WENC_ERRORS_REPLACEMENT or WENC_ERRORS_FATAL.
- * Returns false, leaving *dec unusable, when id is out of range or a mode is
- * not a decoder mode; true otherwise.
+ * Returns false, leaving *dec unusable, when id is out of range, a mode is
+ * not a decoder mode, or the encoding is not built into this library
+ * (wenc_is_built_in() is false: -DWENC_CJK=OFF); true otherwise.
  */
 WENC_API bool wenc_decoder_init(wenc_decoder *dec, wenc_id id,
                                 wenc_bom_mode bom_mode,
@@ -355,7 +376,8 @@ typedef struct wenc_encoder {
  * (replacement, UTF-16BE, UTF-16LE) encodes as its output encoding, UTF-8
  * (the Standard's "get an output encoding"); wenc_encoder_encoding() tells.
  * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
- * out of range or a mode that is not an encoder mode.
+ * out of range, a mode that is not an encoder mode, or an encoding not built
+ * into this library (wenc_is_built_in() is false: -DWENC_CJK=OFF).
  */
 WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                                 wenc_error_mode error_mode);
@@ -454,14 +476,21 @@ typedef enum wenc_result {
     WENC_OK = 0,
     WENC_FAILURE = 1,          /* the algorithm's "failure" (malformed input) */
     WENC_NO_MEMORY = 2,        /* malloc failed or the size overflows */
-    WENC_INVALID_ARGUMENT = 3  /* an id out of range or a NULL pointer */
+    WENC_INVALID_ARGUMENT = 3, /* an id out of range or a NULL pointer */
+    /* The encoding is one of the Standard's but not built into this library
+     * (wenc_is_built_in() is false: -DWENC_CJK=OFF); never returned by the
+     * default build. Checked after the arguments, before any input is read:
+     * wenc_hook_decode() returns it for such a fallback whatever BOM the
+     * input starts with. */
+    WENC_NOT_BUILT_IN = 4
 } wenc_result;
 
 /*
  * §6.1 decode: BOM sniff (a UTF-8, UTF-16BE or UTF-16LE BOM wins over
  * `fallback` and is removed), then decode with replacement to UTF-8.
  * *used (if not NULL) receives the encoding actually used. Streaming:
- * WENC_BOM_SNIFF, WENC_ERRORS_REPLACEMENT.
+ * WENC_BOM_SNIFF, WENC_ERRORS_REPLACEMENT. WENC_NOT_BUILT_IN when `fallback`
+ * is not built into this library (with or without a BOM in src).
  */
 WENC_API wenc_result wenc_hook_decode(const uint8_t *src, size_t len,
                                       wenc_id fallback, uint8_t **out,
@@ -495,7 +524,8 @@ WENC_API wenc_result wenc_hook_utf8_encode(const uint16_t *src, size_t len,
  * §6.1 encode: the code points of the UTF-8 text src (ill-formed input read
  * as U+FFFD) in the output encoding of `id` ("get an output encoding" is
  * applied first), with html error mode: unmappable code points become
- * "&#N;". Streaming: wenc_encoder_init(id, WENC_ERRORS_HTML). For "get an
+ * "&#N;"; WENC_NOT_BUILT_IN when that encoding is not built into this
+ * library. Streaming: wenc_encoder_init(id, WENC_ERRORS_HTML). For "get an
  * encoder" and "encode or fail" use wenc_encoder_init(id, WENC_ERRORS_FATAL)
  * and wenc_encode_from_utf8/utf16: each WENC_ERROR is one "encode or fail"
  * returning the code point, and the same encoder continues.
@@ -517,7 +547,13 @@ typedef enum wenc_text_status {
     WENC_TEXT_TYPE_ERROR = 2,
     /* The destination is smaller than the max-length helper asked for;
      * nothing was read and the object is unchanged. */
-    WENC_TEXT_BUFFER_TOO_SMALL = 3
+    WENC_TEXT_BUFFER_TOO_SMALL = 3,
+    /* new TextDecoder(label): a label of an encoding this library was built
+     * without (wenc_is_built_in() is false: -DWENC_CJK=OFF). Not the
+     * Standard's: a binding raises what its platform raises for an encoding
+     * it does not support (a RangeError, say), with a message of its own.
+     * Never returned by the default build. */
+    WENC_TEXT_NOT_BUILT_IN = 4
 } wenc_text_status;
 
 /*
@@ -539,7 +575,9 @@ typedef struct wenc_text_decoder {
 /*
  * new TextDecoder(label, {fatal, ignoreBOM}) / new TextDecoderStream(...).
  * Returns WENC_TEXT_RANGE_ERROR when the label is not a label or names
- * replacement (the RangeError), WENC_TEXT_OK otherwise.
+ * replacement (the RangeError), WENC_TEXT_NOT_BUILT_IN when it names an
+ * encoding not built into this library (*td is then unusable),
+ * WENC_TEXT_OK otherwise.
  */
 WENC_API wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
                                                  const char *label,

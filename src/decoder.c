@@ -2,19 +2,22 @@
  * dispatch to the codec loops (§4.1 decoders, §6 decode). */
 #include "internal.h"
 
-/* Each family's codec: every family has one. */
+/* Each family's codec: every family has one (but the CJK families in a
+ * build without them, whose ids wenc_decoder_init() refuses). */
 static const decoder_codec *const codecs[FAMILY_COUNT] = {
     [FAMILY_UTF_8] = &wenc_utf8_decoder,
     [FAMILY_SINGLE_BYTE] = &wenc_single_byte_decoder,
     [FAMILY_UTF_16] = &wenc_utf16_decoder,
     [FAMILY_X_USER_DEFINED] = &wenc_single_byte_decoder,
     [FAMILY_REPLACEMENT] = &wenc_replacement_decoder,
+#ifndef WENC_NO_CJK
     [FAMILY_GB18030] = &wenc_gb18030_decoder,
     [FAMILY_BIG5] = &wenc_big5_decoder,
     [FAMILY_EUC_JP] = &wenc_euc_jp_decoder,
     [FAMILY_ISO_2022_JP] = &wenc_iso_2022_jp_decoder,
     [FAMILY_SHIFT_JIS] = &wenc_shift_jis_decoder,
     [FAMILY_EUC_KR] = &wenc_euc_kr_decoder,
+#endif
 };
 
 static const decoder_codec *codec_for(int id)
@@ -34,7 +37,7 @@ static bool wants_bom(int id, int bom_mode)
 bool wenc_decoder_init(wenc_decoder *dec, wenc_id id, wenc_bom_mode bom_mode,
                        wenc_error_mode error_mode)
 {
-    if (id < 0 || id >= WENC_ENCODING_COUNT)
+    if (!wenc_is_built_in(id))
         return false;
     if (error_mode != WENC_ERRORS_REPLACEMENT && error_mode != WENC_ERRORS_FATAL)
         return false;

@@ -10,12 +10,14 @@ static const encoder_codec *const codecs[FAMILY_COUNT] = {
     [FAMILY_UTF_8] = &wenc_utf8_encoder,
     [FAMILY_SINGLE_BYTE] = &wenc_single_byte_encoder,
     [FAMILY_X_USER_DEFINED] = &wenc_x_user_defined_encoder,
+#ifndef WENC_NO_CJK /* wenc_encoder_init() refuses their ids without them */
     [FAMILY_GB18030] = &wenc_gb18030_encoder,
     [FAMILY_BIG5] = &wenc_big5_encoder,
     [FAMILY_EUC_JP] = &wenc_euc_jp_encoder,
     [FAMILY_ISO_2022_JP] = &wenc_iso_2022_jp_encoder,
     [FAMILY_SHIFT_JIS] = &wenc_shift_jis_encoder,
     [FAMILY_EUC_KR] = &wenc_euc_kr_encoder,
+#endif
     [FAMILY_UTF_16] = &wenc_utf16_encoder, /* wenc_encoder_init_utf16() */
 };
 
@@ -28,7 +30,7 @@ bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                        wenc_error_mode error_mode)
 {
     wenc_id out = wenc_output_encoding(id);
-    if (out == WENC_INVALID)
+    if (out == WENC_INVALID || !wenc_is_built_in(out))
         return false;
     if (error_mode != WENC_ERRORS_HTML && error_mode != WENC_ERRORS_FATAL)
         return false;

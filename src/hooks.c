@@ -46,10 +46,11 @@ wenc_result wenc_hook_decode(const uint8_t *src, size_t len, wenc_id fallback,
                              uint8_t **out, size_t *out_len, wenc_id *used)
 {
     wenc_decoder dec;
-    if (bad_args(src, len, out, out_len) ||
-        !wenc_decoder_init(&dec, fallback, WENC_BOM_SNIFF,
-                           WENC_ERRORS_REPLACEMENT))
+    if (bad_args(src, len, out, out_len) || wenc_name(fallback) == NULL)
         return fail(out, out_len, WENC_INVALID_ARGUMENT);
+    if (!wenc_decoder_init(&dec, fallback, WENC_BOM_SNIFF,
+                           WENC_ERRORS_REPLACEMENT))
+        return fail(out, out_len, WENC_NOT_BUILT_IN);
     wenc_result r = decode_all(&dec, src, len, out, out_len);
     if (used)
         *used = wenc_decoder_encoding(&dec);
@@ -133,8 +134,9 @@ wenc_result wenc_hook_encode(const uint8_t *src, size_t len, wenc_id id,
                              uint8_t **out, size_t *out_len)
 {
     wenc_encoder enc;
-    if (bad_args(src, len, out, out_len) ||
-        !wenc_encoder_init(&enc, id, WENC_ERRORS_HTML))
+    if (bad_args(src, len, out, out_len) || wenc_name(id) == NULL)
         return fail(out, out_len, WENC_INVALID_ARGUMENT);
+    if (!wenc_encoder_init(&enc, id, WENC_ERRORS_HTML))
+        return fail(out, out_len, WENC_NOT_BUILT_IN);
     return encode_all(&enc, src, len, 0, out, out_len);
 }

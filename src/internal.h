@@ -79,6 +79,13 @@ WENC_INLINE codec_family wenc_family(wenc_id id)
     return (codec_family)wenc_families[id];
 }
 
+/* The families of the legacy multi-byte encodings, which a build with
+ * WENC_NO_CJK (cmake -DWENC_CJK=OFF) leaves out with their tables. */
+WENC_INLINE bool wenc_family_is_cjk(codec_family family)
+{
+    return family >= FAMILY_GB18030 && family <= FAMILY_EUC_KR;
+}
+
 /* ---- sinks: where decoders write ------------------------------------- */
 
 /* A decoder writes through one of two sinks; `utf16` is a compile-time
@@ -569,10 +576,15 @@ extern const uint8_t wenc_compact16_shuffle[256][16];
 /* PSHUFB masks keeping the first byte of each of eight 16-bit lanes and its
  * second where bit i of k is set (src/tables/one_or_two.c). */
 extern const uint8_t wenc_one_or_two_shuffle[256][16];
+#ifndef WENC_NO_ENCODE_TABLES
 extern const uint8_t wenc_single_byte_pages[][256];
+#endif
 
 /* Multi-byte encoders: BMP code point -> the bytes the encoder writes (0:
- * none; below 0x100: one byte; else lead << 8 | trail), two levels. */
+ * none; below 0x100: one byte; else lead << 8 | trail), two levels. A build
+ * with WENC_NO_ENCODE_TABLES (cmake -DWENC_FAST_ENCODE_TABLES=OFF) has no
+ * maps, single-byte pages or vector encoders that use them: each encoder
+ * finds the same bytes by searching its decoder's index (codecs/loops.h). */
 typedef struct byte_map {
     const uint8_t *page_of;        /* 256 entries: page per high byte */
     const uint16_t (*pages)[256];  /* page 0 is empty */
@@ -613,16 +625,10 @@ typedef struct gb18030_range {
 } gb18030_range;
 extern const gb18030_range wenc_gb18030_ranges[];
 extern const size_t wenc_gb18030_range_count;
-extern const byte_map wenc_gb18030_bytes;
-extern const byte_map wenc_gbk_bytes;
 
 extern const uint16_t wenc_big5_index[];
 extern const uint8_t wenc_big5_plane2[];
 extern const size_t wenc_big5_index_size;
-extern const byte_map wenc_big5_bytes;
-extern const uint32_t wenc_big5_astral_code_points[];
-extern const uint16_t wenc_big5_astral_pointers[];
-extern const size_t wenc_big5_astral_count;
 
 extern const uint16_t wenc_jis0208_index[];
 extern const size_t wenc_jis0208_index_size;
@@ -630,12 +636,34 @@ extern const uint16_t wenc_jis0212_index[];
 extern const size_t wenc_jis0212_index_size;
 extern const uint16_t wenc_iso_2022_jp_katakana_index[];
 extern const size_t wenc_iso_2022_jp_katakana_index_size;
-extern const byte_map wenc_euc_jp_bytes;
-extern const byte_map wenc_shift_jis_bytes;
 
 extern const uint16_t wenc_euc_kr_index[];
 extern const size_t wenc_euc_kr_index_size;
+
+#ifdef WENC_NO_ENCODE_TABLES
+/* The GB18030-2022 note's 18 Private Use code points with the pointers the
+ * encoders give them, ascending by code point. */
+extern const gb18030_range wenc_gb18030_pua_extras[];
+extern const size_t wenc_gb18030_pua_extra_count;
+/* The bytes EUC-JP's map would hold for cp (euc_jp.c), which ISO-2022-JP's
+ * encoder reads too. */
+uint32_t wenc_euc_jp_bytes_of(uint32_t cp);
+#else
+extern const byte_map wenc_gb18030_bytes;
+extern const byte_map wenc_gbk_bytes;
+extern const byte_map wenc_big5_bytes;
+extern const uint32_t wenc_big5_astral_code_points[];
+extern const uint16_t wenc_big5_astral_pointers[];
+extern const size_t wenc_big5_astral_count;
+extern const byte_map wenc_euc_jp_bytes;
+extern const byte_map wenc_shift_jis_bytes;
 extern const byte_map wenc_euc_kr_bytes;
+
+WENC_INLINE uint32_t wenc_euc_jp_bytes_of(uint32_t cp)
+{
+    return byte_lookup(&wenc_euc_jp_bytes, cp);
+}
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

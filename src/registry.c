@@ -74,6 +74,15 @@ bool wenc_has_encoder(wenc_id id)
     return valid_id(id) && wenc_output_encoding(id) == id;
 }
 
+bool wenc_is_built_in(wenc_id id)
+{
+#ifdef WENC_NO_CJK
+    return valid_id(id) && !wenc_family_is_cjk(wenc_family(id));
+#else
+    return valid_id(id);
+#endif
+}
+
 size_t wenc_label_count(void)
 {
     return wenc_label_total;

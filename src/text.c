@@ -9,6 +9,8 @@ wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
     wenc_id id = wenc_lookup(label, label_len);
     if (id == WENC_INVALID || id == WENC_REPLACEMENT)
         return WENC_TEXT_RANGE_ERROR;
+    if (!wenc_is_built_in(id))
+        return WENC_TEXT_NOT_BUILT_IN;
     memset(td, 0, sizeof *td);
     td->encoding_ = (int16_t)id;
     td->fatal_ = fatal;

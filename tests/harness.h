@@ -31,14 +31,29 @@ typedef struct th {
     const char *name;
     unsigned long passed;
     unsigned long failed;
+    unsigned long skipped;   /* groups of checks th_cjk() skipped */
     unsigned long printed;   /* failure messages printed so far */
     unsigned long max_print; /* stop printing details after this many */
     char ctx[256];           /* context prefixed to failure messages */
 } th;
 
 void th_begin(th *t, const char *name);
-/* Prints "<name>: N checks passed, M failed"; returns the exit status. */
+/* Prints "<name>: N checks passed, M failed" (and ", K groups SKIPPED");
+ * returns the exit status: 1 when a check failed, else 77 (ctest's
+ * "Skipped") when th_cjk() skipped anything, so that no skipped check
+ * is reported as passed, else 0. */
 int th_end(th *t);
+/* Whether the library under test was configured with the legacy multi-byte
+ * encodings (WENC_TEST_CJK, which CMake sets from WENC_CJK; 1 when unset).
+ * When not, prints "SKIPPED (not built in, -DWENC_CJK=OFF): " and `what`
+ * (printf-style), counts a skipped group and returns false: the caller
+ * skips the checks that need them. */
+bool th_cjk(th *t, const char *what, ...) TH_PRINTF(2, 3);
+/* WENC_TEST_CJK itself, saying nothing. */
+bool th_has_cjk(void);
+/* Whether id is one of those encodings (GBK to EUC-KR in the Standard's
+ * table). */
+bool th_is_cjk(wenc_id id);
 /* Sets the context string printed with failures (printf-style). */
 void th_ctx(th *t, const char *fmt, ...) TH_PRINTF(2, 3);
 void th_ctx_clear(th *t);

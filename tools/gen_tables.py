@@ -247,6 +247,14 @@ def emit_pages(ctype, name, pages, per_line=16, fmt=dec, static=True):
     return "\n".join(out) + "\n"
 
 
+# The encoders' own tables (byte maps, reverse lookups): left out when the
+# library is built with WENC_NO_ENCODE_TABLES (cmake -DWENC_FAST_ENCODE_TABLES=OFF),
+# where the encoders search the decoders' indexes instead.
+def encode_only(text):
+    return ("#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */\n"
+            + text + "#endif /* WENC_NO_ENCODE_TABLES */\n")
+
+
 def emit_comment(text):
     """A block comment from a list of lines."""
     body = [(" * " + line).rstrip() for line in text]
@@ -555,15 +563,16 @@ def gen_single_byte(src):
             arrays.append("/* %s */\n" % meta["file"])
             arrays.append(emit_array("uint16_t", "decode_" + ident, decode, 8, hex4,
                                      size="256", label=byte_label))
-            arrays.append(emit_array("uint8_t", "encode_page_" + ident, page_of, 16,
-                                     size="256"))
+            arrays.append(encode_only(emit_array("uint8_t", "encode_page_" + ident,
+                                                 page_of, 16, size="256")))
             arrays.append("\n")
             idents[index_name] = ident
             decodes[index_name] = decode
         ident = idents[index_name]
         entries.append("    [%s - WENC_IBM866] =\n        %s,\n"
                        % (enum_name(e["name"]),
-                          table_entry("decode_" + ident, "encode_page_" + ident,
+                          table_entry("decode_" + ident,
+                                      "ENCODE_PAGE(encode_page_%s)" % ident,
                                       decodes[index_name],
                                       encode_block(decodes[index_name]))))
     if len(pages) > 256:
@@ -580,16 +589,20 @@ def gen_single_byte(src):
         "Bytes in linear_first[i]..linear_last[i] decode to byte + linear_delta",
         "(mod 0x10000); ranges 0x00..0x00 mean none. encode_block: the block of",
         "128 code points (cp >> 7) above U+00FF with the most of the index's",
-        "letters, 0 when none has 4.",
+        "letters, 0 when none has 4. Built with WENC_NO_ENCODE_TABLES, the",
+        "library has no encode pages (encode_page is NULL): the encoder searches",
+        "decode_X instead.",
     ]))
-    out.append("\n")
+    out.append("\n#ifdef WENC_NO_ENCODE_TABLES\n#define ENCODE_PAGE(page) NULL\n"
+               "#else\n#define ENCODE_PAGE(page) page\n#endif\n\n")
     out.extend(arrays)
     out.append("const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -\n"
                "                                                WENC_IBM866 + 1] = {\n")
     out.extend(entries)
     out.append("};\n\n")
     out.append("/* Encode pages shared by all single-byte encodings; page 0 maps nothing. */\n")
-    out.append(emit_pages("uint8_t", "wenc_single_byte_pages", pages, 16, static=False))
+    out.append(encode_only(emit_pages("uint8_t", "wenc_single_byte_pages", pages, 16,
+                                      static=False)))
     out.append("\n/* x-user-defined (§14.5.1) is computed, not an index: byte b below\n"
                " * 0x80 decodes to itself, byte 0x80 + i to U+F780 + i. */\n")
     xud_decode = list(range(128)) + [0xF780 + i for i in range(128)]
@@ -627,7 +640,7 @@ def emit_byte_maps(maps):
                               size="256"))
         out.append("const byte_map wenc_%s_bytes = {%s_page_of, %s};\n"
                    % (prefix, prefix, pages_name))
-    return "".join(out)
+    return encode_only("".join(out))
 
 
 def two_bytes(lead, trail):
@@ -695,6 +708,16 @@ def gen_gb18030(src):
                " * (the first), and the 18 Private Use code points of the\n"
                " * GB18030-2022 note; GBK's map has 0x80 for U+20AC. */\n")
     out.append(emit_byte_maps([("gb18030", gb18030), ("gbk", gbk)]))
+    out.append("\n/* Without the maps: the 18 Private Use code points of the GB18030-2022\n"
+               " * note and their pointers, ascending by code point. */\n")
+    out.append("#ifdef WENC_NO_ENCODE_TABLES\n")
+    out.append("const gb18030_range wenc_gb18030_pua_extras[] = {\n")
+    for cp, pointer in sorted((cp, p) for p, cp in GB18030_PUA_EXTRAS.items()):
+        out.append("    {%d, 0x%04X},\n" % (pointer, cp))
+    out.append("};\n")
+    out.append("const size_t wenc_gb18030_pua_extra_count = %d;\n"
+               % len(GB18030_PUA_EXTRAS))
+    out.append("#endif /* WENC_NO_ENCODE_TABLES */\n")
     return "".join(out)
 
 
@@ -742,11 +765,12 @@ def gen_big5(src):
                              trail + (0x40 if trail < 0x3F else 0x62))
     out.append(emit_byte_maps([("big5", big5)]))
     out.append("\n/* Encoder, code points above U+FFFF: ascending, with their pointers. */\n")
-    out.append(emit_array("uint32_t", "wenc_big5_astral_code_points",
-                          [cp for cp, _ in astral], 10, hex4, static=False))
-    out.append(emit_array("uint16_t", "wenc_big5_astral_pointers",
-                          [p for _, p in astral], 12, static=False))
-    out.append("const size_t wenc_big5_astral_count = %d;\n" % len(astral))
+    out.append(encode_only(
+        emit_array("uint32_t", "wenc_big5_astral_code_points",
+                   [cp for cp, _ in astral], 10, hex4, static=False)
+        + emit_array("uint16_t", "wenc_big5_astral_pointers",
+                     [p for _, p in astral], 12, static=False)
+        + "const size_t wenc_big5_astral_count = %d;\n" % len(astral)))
     return "".join(out)
 
 

@@ -58,16 +58,55 @@ DEFINE_DECODE_SINKS(big5, big5_decode)
 const decoder_codec wenc_big5_decoder = {big5_to_utf8, big5_to_utf16,
                                          lead_byte_held};
 
+#ifdef WENC_NO_ENCODE_TABLES
+/* §5 index Big5 pointer, searched for: index Big5 from pointer
+ * (0xA1 - 0x81) * 157 on, whose entries are a code point's low 16 bits and
+ * its bit in wenc_big5_plane2 (U+20000 on); the last pointer for six code
+ * points. wenc_big5_index_size for none. */
+static size_t big5_pointer(uint32_t cp)
+{
+    size_t size = wenc_big5_index_size, found = size;
+    unsigned plane2 = cp >> 16 == 2;
+    bool last = cp == 0x2550 || cp == 0x255E || cp == 0x2561 ||
+                cp == 0x256A || cp == 0x5341 || cp == 0x5345;
+    if (cp >> 16 != 0 && !plane2)
+        return size;
+    for (size_t p = (size_t)(0xA1 - 0x81) * 157;; p++) {
+        p = index_find(wenc_big5_index, p, size, cp & 0xFFFF);
+        if (p == size)
+            return found;
+        if ((unsigned)((wenc_big5_plane2[p >> 3] >> (p & 7)) & 1) == plane2) {
+            found = p;
+            if (!last)
+                return found;
+        }
+    }
+}
+#endif
+
 /* §11.1.2 Big5 encoder, with the index Big5 pointer rules built into the
- * generated map (up to U+FFFF) and list (above). */
+ * generated map (up to U+FFFF) and list (above), or without them
+ * big5_pointer(). */
 static uint32_t big5_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
+#ifdef WENC_NO_ENCODE_TABLES
+    size_t pointer = big5_pointer(cp);
+    if (pointer == wenc_big5_index_size)
+        return 0;
+    uint32_t trail = (uint32_t)(pointer % 157);
+    return (uint32_t)(pointer / 157 + 0x81) << 8 |
+           (trail + (trail < 0x3F ? 0x40 : 0x62));
+#else
     return byte_lookup(&wenc_big5_bytes, cp);
+#endif
 }
 
 static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
 {
+#ifdef WENC_NO_ENCODE_TABLES
+    return put_mapped(big5_bytes_of(enc, cp), out);
+#else
     uint32_t pointer;
     if (cp <= 0xFFFF) {
         return put_mapped(big5_bytes_of(enc, cp), out);
@@ -88,8 +127,12 @@ static size_t big5_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     out[0] = (uint8_t)(pointer / 157 + 0x81);
     out[1] = (uint8_t)(trail + (trail < 0x3F ? 0x40 : 0x62));
     return 2;
+#endif
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#define big5_vector NULL
+#else
 static size_t big5_vector(const wenc_encoder *enc, const void *src,
                           size_t n, uint8_t *dst, size_t room,
                           size_t *written, int utf16)
@@ -98,6 +141,7 @@ static size_t big5_vector(const wenc_encoder *enc, const void *src,
     (void)enc;
     return wenc_byte_map_vectors(&wenc_big5_bytes, src, n, dst, written, utf16);
 }
+#endif
 
 WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
                                      size_t len, size_t *consumed,

@@ -135,11 +135,32 @@ static size_t euc_jp_held(const wenc_decoder *dec)
 const decoder_codec wenc_euc_jp_decoder = {euc_jp_to_utf8, euc_jp_to_utf16,
                                            euc_jp_held};
 
-/* §12.1.2 EUC-JP encoder, its steps built into the generated map */
+#ifdef WENC_NO_ENCODE_TABLES
+/* §12.1.2 EUC-JP encoder's steps for cp (U+0080 on) without the map: the
+ * bytes it would hold */
+uint32_t wenc_euc_jp_bytes_of(uint32_t cp)
+{
+    if (cp == 0xA5)
+        return 0x5C;
+    if (cp == 0x203E)
+        return 0x7E;
+    if (cp >= 0xFF61 && cp <= 0xFF9F)
+        return 0x8E00 | (cp - 0xFF61 + 0xA1);
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    size_t pointer = index_find(wenc_jis0208_index, 0, wenc_jis0208_index_size, cp);
+    if (pointer == wenc_jis0208_index_size)
+        return 0;
+    return (uint32_t)(pointer / 94 + 0xA1) << 8 | (uint32_t)(pointer % 94 + 0xA1);
+}
+#endif
+
+/* §12.1.2 EUC-JP encoder, its steps built into the generated map (or
+ * wenc_euc_jp_bytes_of() without it) */
 static uint32_t euc_jp_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
-    return byte_lookup(&wenc_euc_jp_bytes, cp);
+    return wenc_euc_jp_bytes_of(cp);
 }
 
 static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
@@ -147,6 +168,9 @@ static size_t euc_jp_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(euc_jp_bytes_of(enc, cp), out);
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#define euc_jp_vector NULL
+#else
 static size_t euc_jp_vector(const wenc_encoder *enc, const void *src,
                             size_t n, uint8_t *dst, size_t room,
                             size_t *written, int utf16)
@@ -155,6 +179,7 @@ static size_t euc_jp_vector(const wenc_encoder *enc, const void *src,
     (void)enc;
     return wenc_byte_map_vectors(&wenc_euc_jp_bytes, src, n, dst, written, utf16);
 }
+#endif
 
 WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
                                        size_t len, size_t *consumed,

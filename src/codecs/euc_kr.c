@@ -41,11 +41,19 @@ DEFINE_DECODE_SINKS(euc_kr, euc_kr_decode)
 const decoder_codec wenc_euc_kr_decoder = {euc_kr_to_utf8, euc_kr_to_utf16,
                                            lead_byte_held};
 
-/* §13.1.2 EUC-KR encoder, its steps built into the generated map */
+/* §13.1.2 EUC-KR encoder, its steps built into the generated map, or
+ * without it the index pointer's lead and trail */
 static uint32_t euc_kr_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
+#ifdef WENC_NO_ENCODE_TABLES
+    size_t pointer = index_find(wenc_euc_kr_index, 0, wenc_euc_kr_index_size, cp);
+    if (pointer == wenc_euc_kr_index_size)
+        return 0;
+    return (uint32_t)(pointer / 190 + 0x81) << 8 | (uint32_t)(pointer % 190 + 0x41);
+#else
     return byte_lookup(&wenc_euc_kr_bytes, cp);
+#endif
 }
 
 static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
@@ -53,6 +61,9 @@ static size_t euc_kr_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(euc_kr_bytes_of(enc, cp), out);
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#define euc_kr_vector NULL
+#else
 static size_t euc_kr_vector(const wenc_encoder *enc, const void *src,
                             size_t n, uint8_t *dst, size_t room,
                             size_t *written, int utf16)
@@ -61,6 +72,7 @@ static size_t euc_kr_vector(const wenc_encoder *enc, const void *src,
     (void)enc;
     return wenc_byte_map_vectors(&wenc_euc_kr_bytes, src, n, dst, written, utf16);
 }
+#endif
 
 WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
                                        size_t len, size_t *consumed,

@@ -214,12 +214,31 @@ const decoder_codec wenc_gb18030_decoder = {gb18030_to_utf8, gb18030_to_utf16,
 
 /* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK.
  * The generated maps hold the two-byte steps (U+E5E5 left out; GBK's 0x80
- * for U+20AC). */
+ * for U+20AC); without them they are taken here, with the index pointer
+ * or one of the GB18030-2022 note's Private Use code points. */
 static uint32_t gb18030_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
+#ifdef WENC_NO_ENCODE_TABLES
+    if (cp == 0xE5E5)
+        return 0;
+    if (cp == 0x20AC && enc->encoding_ == WENC_GBK)
+        return 0x80;
+    size_t pointer = index_find(wenc_gb18030_index, 0, wenc_gb18030_index_size, cp);
+    if (pointer == wenc_gb18030_index_size) {
+        for (size_t i = 0; i < wenc_gb18030_pua_extra_count; i++)
+            if (wenc_gb18030_pua_extras[i].code_point == cp)
+                pointer = wenc_gb18030_pua_extras[i].pointer;
+        if (pointer == wenc_gb18030_index_size)
+            return 0;
+    }
+    uint32_t trail = (uint32_t)(pointer % 190);
+    return (uint32_t)(pointer / 190 + 0x81) << 8 |
+           (trail + (trail < 0x3F ? 0x40 : 0x41));
+#else
     return byte_lookup(enc->encoding_ == WENC_GBK ? &wenc_gbk_bytes
                                                   : &wenc_gb18030_bytes,
                        cp);
+#endif
 }
 
 static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
@@ -240,6 +259,9 @@ static size_t gb18030_step(const wenc_encoder *enc, uint32_t cp,
     return 4;
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#define gb18030_vector NULL
+#else
 static size_t gb18030_vector(const wenc_encoder *enc, const void *src,
                              size_t n, uint8_t *dst, size_t room,
                              size_t *written, int utf16)
@@ -250,6 +272,7 @@ static size_t gb18030_vector(const wenc_encoder *enc, const void *src,
                                      : &wenc_gb18030_bytes,
                                  src, n, dst, written, utf16);
 }
+#endif
 
 WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
                                         size_t len, size_t *consumed,

@@ -260,6 +260,7 @@ static const uint8_t to_ascii[3] = {ESC, 0x28, 0x42};
 static const uint8_t to_roman[3] = {ESC, 0x28, 0x4A};
 static const uint8_t to_jis0208[3] = {ESC, 0x24, 0x42};
 
+#ifndef WENC_NO_ENCODE_TABLES
 /* Whether the ISO-2022-JP encoder cannot encode `c` (U+0080 on), given
  * its bytes in EUC-JP's map: jis0208 lacks it (the map gives U+2212 the
  * bytes of U+FF0D, as both encoders do), and it is none of those the
@@ -303,7 +304,7 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             if (c < 0x80)
                 turn = to_ascii;
             else
-                euc = byte_lookup(&wenc_euc_jp_bytes, c);
+                euc = wenc_euc_jp_bytes_of(c);
         } else {
             size_t start = pos;
             for (; pos < n; pos++) {
@@ -315,7 +316,7 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             out += pos - start;
             if (pos == n || c < 0x80)
                 break;
-            euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            euc = wenc_euc_jp_bytes_of(c);
             if (euc >= 0xA1A1)
                 turn = to_jis0208;
         }
@@ -379,6 +380,7 @@ static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
     *written = out;
     return pos;
 }
+#endif
 
 /* §12.2.2 ISO-2022-JP encoder */
 WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
@@ -389,11 +391,14 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
 {
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
+#ifndef WENC_NO_ENCODE_TABLES
     /* where the vector path may run next: after it took nothing, `skip`
      * units on, twice as far each time (a run of half-width katakana, say) */
     size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
     size_t skip = 16;
+#endif
     for (;;) {
+#ifndef WENC_NO_ENCODE_TABLES
         if ((enc->state_ == E_ASCII || enc->state_ == E_JIS0208) &&
             pos >= vectors_from && len - pos >= 64) {
             size_t room = cap - out, limit = utf16 ? room / 2 : room;
@@ -418,6 +423,7 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
             pos += read;
             out += made;
         }
+#endif
         if (enc->state_ == E_ASCII) {
             /* a run of ASCII but the three bytes that are errors here */
             size_t i = 0, end = len - pos < cap - out ? len - pos : cap - out;
@@ -475,7 +481,7 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
                 c = wenc_iso_2022_jp_katakana_index[c - 0xFF61];
             /* EUC-JP's two bytes from 0xA1A1 on are an index jis0208
              * pointer's; the katakana were made jis0208 code points */
-            uint32_t euc = byte_lookup(&wenc_euc_jp_bytes, c);
+            uint32_t euc = wenc_euc_jp_bytes_of(c);
             bool in_jis0208 = euc >= 0xA1A1;
             if (!in_jis0208 && state == E_JIS0208) {
                 write = to_ascii, size = 3, next = E_ASCII, take = 0;

@@ -233,6 +233,62 @@ WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
     return 2;
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* The first of the 32 entries at p that is `value` (0-31), or 32: with
+ * SSE2 8 a compare, else 4 a 64-bit word (a lane of word ^ key is zero),
+ * then that word's entries. */
+WENC_INLINE size_t block_find(const uint16_t *p, uint16_t value)
+{
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    __m128i key = _mm_set1_epi16((short)value);
+    uint64_t lanes = 0; /* two bits an entry */
+    for (size_t i = 0; i < 32; i += 8) {
+        __m128i same = _mm_cmpeq_epi16(
+            _mm_loadu_si128((const __m128i *)(const void *)(p + i)), key);
+        lanes |= (uint64_t)(unsigned)_mm_movemask_epi8(same) << (2 * i);
+    }
+    return lanes ? (size_t)__builtin_ctzll(lanes) / 2 : 32;
+#else
+    const uint64_t ones = UINT64_C(0x0001000100010001);
+    uint64_t key = value * ones;
+    for (size_t i = 0; i < 32; i += 4) {
+        uint64_t word;
+        memcpy(&word, p + i, sizeof word);
+        word ^= key;
+        if ((word - ones) & ~word & (ones << 15))
+            for (size_t k = i;; k++)
+                if (p[k] == value)
+                    return k;
+    }
+    return 32;
+#endif
+}
+
+/* §5 index pointer, for the encoders of a build without their tables: the
+ * first pointer from `from` on whose entry of index[0..size) is `value`, or
+ * `size` for none; 32 entries a step, the rest one by one. */
+WENC_INLINE size_t index_find(const uint16_t *index, size_t from, size_t size,
+                              uint32_t value)
+{
+    size_t p = from;
+    if (value > 0xFFFF)
+        return size;
+    for (; size - p >= 32; p += 32) {
+        size_t k = block_find(index + p, (uint16_t)value);
+        if (k < 32)
+            return p + k;
+    }
+    for (; p < size; p++)
+        if (index[p] == value)
+            return p;
+    return size;
+}
+#endif
+
 /* The bytes an encoder writes for a BMP code point from U+0080 on, none a
  * surrogate: one byte (below 0x100), lead << 8 | trail, or 0 when `step`
  * decides (unmappable, or a rule the table leaves to it). */

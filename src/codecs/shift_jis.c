@@ -59,11 +59,34 @@ DEFINE_DECODE_SINKS(shift_jis, shift_jis_decode)
 const decoder_codec wenc_shift_jis_decoder = {
     shift_jis_to_utf8, shift_jis_to_utf16, lead_byte_held};
 
-/* §12.3.2 Shift_JIS encoder, its steps built into the generated map */
+/* §12.3.2 Shift_JIS encoder, its steps built into the generated map, or
+ * without it taken here, with the index Shift_JIS pointer (§5: index
+ * jis0208 without pointers 8272 to 8835) */
 static uint32_t shift_jis_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
     (void)enc;
+#ifdef WENC_NO_ENCODE_TABLES
+    if (cp == 0x80)
+        return 0x80;
+    if (cp == 0xA5)
+        return 0x5C;
+    if (cp == 0x203E)
+        return 0x7E;
+    if (cp >= 0xFF61 && cp <= 0xFF9F)
+        return cp - 0xFF61 + 0xA1;
+    if (cp == 0x2212)
+        cp = 0xFF0D;
+    size_t pointer = index_find(wenc_jis0208_index, 0, 8272, cp);
+    if (pointer == 8272)
+        pointer = index_find(wenc_jis0208_index, 8836, wenc_jis0208_index_size, cp);
+    if (pointer == wenc_jis0208_index_size)
+        return 0;
+    uint32_t lead = (uint32_t)(pointer / 188), trail = (uint32_t)(pointer % 188);
+    return (lead + (lead < 0x1F ? 0x81 : 0xC1)) << 8 |
+           (trail + (trail < 0x3F ? 0x40 : 0x41));
+#else
     return byte_lookup(&wenc_shift_jis_bytes, cp);
+#endif
 }
 
 static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
@@ -72,6 +95,9 @@ static size_t shift_jis_step(const wenc_encoder *enc, uint32_t cp,
     return put_mapped(shift_jis_bytes_of(enc, cp), out);
 }
 
+#ifdef WENC_NO_ENCODE_TABLES
+#define shift_jis_vector NULL
+#else
 static size_t shift_jis_vector(const wenc_encoder *enc, const void *src,
                                size_t n, uint8_t *dst, size_t room,
                                size_t *written, int utf16)
@@ -80,6 +106,7 @@ static size_t shift_jis_vector(const wenc_encoder *enc, const void *src,
     (void)enc;
     return wenc_byte_map_vectors(&wenc_shift_jis_bytes, src, n, dst, written, utf16);
 }
+#endif
 
 WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
                                           size_t len, size_t *consumed,

@@ -595,13 +595,28 @@ static size_t sb_held(const wenc_decoder *dec)
 const decoder_codec wenc_single_byte_decoder = {sb_to_utf8, sb_to_utf16,
                                                 sb_held};
 
-/* §9.2 single-byte encoder */
+/* The encoder's vector kernels read the encode pages: none without them. */
+#if defined(WENC_HAVE_RUNTIME_AVX2) && !defined(WENC_NO_ENCODE_TABLES)
+#define SB_ENCODE_AVX2 1
+#endif
+#if defined(WENC_HAVE_RUNTIME_AVX512) && !defined(WENC_NO_ENCODE_TABLES)
+#define SB_ENCODE_AVX512 1
+#endif
+
+/* §9.2 single-byte encoder: the byte of the index pointer, from the
+ * generated pages, or without them by searching the index */
 static uint32_t sb_bytes_of(const wenc_encoder *enc, uint32_t cp)
 {
+#ifdef WENC_NO_ENCODE_TABLES
+    size_t pointer =
+        index_find(table_of(enc->encoding_)->decode + 0x80, 0, 128, cp);
+    return pointer < 128 ? (uint32_t)(0x80 + pointer) : 0;
+#else
     const uint8_t *page_of = table_of(enc->encoding_)->encode_page;
     if (cp > 0xFFFF)
         return 0;
     return wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+#endif
 }
 
 static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
@@ -609,7 +624,7 @@ static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(sb_bytes_of(enc, cp), out);
 }
 
-#ifdef WENC_HAVE_RUNTIME_AVX2
+#ifdef SB_ENCODE_AVX2
 /* The encoder's bytes of the 128 code points of `block` (cp >> 7), 0 where
  * unmapped. */
 static const uint8_t *sb_block_at(const uint8_t *page_of, unsigned block)
@@ -681,7 +696,7 @@ WENC_INLINE bool sb_take_stops(const single_byte_table *table,
 }
 #endif
 
-#ifdef WENC_HAVE_RUNTIME_AVX512
+#ifdef SB_ENCODE_AVX512
 /* The bytes of the 128 code points of `block` (cp >> 7) as two registers,
  * which VPERMI2B reads by a code point's low seven bits. */
 WENC_TARGET_AVX512 static inline void sb_block_bytes(const uint8_t *page_of,
@@ -890,7 +905,7 @@ static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
 }
 #endif
 
-#ifdef WENC_HAVE_RUNTIME_AVX2
+#ifdef SB_ENCODE_AVX2
 /* The 128 bytes of `block` (cp >> 7) as eight 16-entry groups for PSHUFB,
  * each stored as the XOR of groups g and g - 1 (sb_planes_avx2's method:
  * an index i of 0-127 less 16 * g reads group g up to i's own, and 0
@@ -1075,9 +1090,9 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    int utf16)
 {
     vector_fn vector = NULL;
-#ifdef WENC_HAVE_RUNTIME_AVX2
+#ifdef SB_ENCODE_AVX2
     if (len >= 64 && table_of(enc->encoding_)->encode_block != 0) {
-#ifdef WENC_HAVE_RUNTIME_AVX512
+#ifdef SB_ENCODE_AVX512
         if (wenc_cpu_has_avx512())
             vector = sb_vector;
         else

@@ -2156,6 +2156,7 @@ const uint8_t wenc_big5_plane2[2473] = {
 };
 
 /* Encoder (§11.1.2), code points up to U+FFFF: their two bytes. */
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint16_t big5_byte_pages[][256] = {
     {0}, /* page 0: nothing */
     { /* page 1 */
@@ -5202,8 +5203,10 @@ static const uint8_t big5_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 124, 0, 0, 0, 125, 126,
 };
 const byte_map wenc_big5_bytes = {big5_page_of, big5_byte_pages};
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* Encoder, code points above U+FFFF: ascending, with their pointers. */
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 const uint32_t wenc_big5_astral_code_points[] = {
     0x2008A, 0x200CC, 0x20118, 0x201C1, 0x20204, 0x2029E, 0x202A0, 0x202E5, 0x20347, 0x2037E,
     0x20380, 0x203B5, 0x203C9, 0x2041F, 0x20487, 0x20547, 0x2058E, 0x205A5, 0x205B3, 0x205C3,
@@ -5264,3 +5267,4 @@ const uint16_t wenc_big5_astral_pointers[] = {
     19209, 19319, 19366,
 };
 const size_t wenc_big5_astral_count = 291;
+#endif /* WENC_NO_ENCODE_TABLES */

@@ -2392,6 +2392,7 @@ const uint16_t wenc_euc_kr_index[23750] = {
 };
 const size_t wenc_euc_kr_index_size = 23750;
 
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint16_t euc_kr_byte_pages[][256] = {
     {0}, /* page 0: nothing */
     { /* page 1 */
@@ -5894,3 +5895,4 @@ static const uint8_t euc_kr_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 143, 144, 0, 0, 0, 0, 145,
 };
 const byte_map wenc_euc_kr_bytes = {euc_kr_page_of, euc_kr_byte_pages};
+#endif /* WENC_NO_ENCODE_TABLES */

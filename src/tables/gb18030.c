@@ -2629,6 +2629,7 @@ const size_t wenc_gb18030_range_count = 207;
 /* Encoders: the two bytes of each code point with an index pointer
  * (the first), and the 18 Private Use code points of the
  * GB18030-2022 note; GBK's map has 0x80 for U+20AC. */
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint16_t gb18030_byte_pages[][256] = {
     {0}, /* page 0: nothing */
     { /* page 1 */
@@ -5814,3 +5815,30 @@ static const uint8_t gbk_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 128, 0, 0, 0, 129, 130,
 };
 const byte_map wenc_gbk_bytes = {gbk_page_of, gb18030_byte_pages};
+#endif /* WENC_NO_ENCODE_TABLES */
+
+/* Without the maps: the 18 Private Use code points of the GB18030-2022
+ * note and their pointers, ascending by code point. */
+#ifdef WENC_NO_ENCODE_TABLES
+const gb18030_range wenc_gb18030_pua_extras[] = {
+    {7182, 0xE78D},
+    {7183, 0xE78E},
+    {7184, 0xE78F},
+    {7185, 0xE790},
+    {7186, 0xE791},
+    {7187, 0xE792},
+    {7188, 0xE793},
+    {7201, 0xE794},
+    {7202, 0xE795},
+    {7208, 0xE796},
+    {23775, 0xE81E},
+    {23783, 0xE826},
+    {23788, 0xE82B},
+    {23789, 0xE82C},
+    {23795, 0xE832},
+    {23812, 0xE843},
+    {23829, 0xE854},
+    {23845, 0xE864},
+};
+const size_t wenc_gb18030_pua_extra_count = 18;
+#endif /* WENC_NO_ENCODE_TABLES */

@@ -1874,6 +1874,7 @@ const size_t wenc_iso_2022_jp_katakana_index_size = 63;
 /* Encoders: the bytes EUC-JP writes for each code point (two
  * bytes from 0xA1A1 on are an index jis0208 pointer's, which
  * ISO-2022-JP writes less 0x8080), and those Shift_JIS writes. */
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint16_t euc_jp_byte_pages[][256] = {
     {0}, /* page 0: nothing */
     { /* page 1 */
@@ -6619,3 +6620,4 @@ static const uint8_t shift_jis_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 194, 195, 0, 0, 0, 0, 196,
 };
 const byte_map wenc_shift_jis_bytes = {shift_jis_page_of, euc_jp_byte_pages};
+#endif /* WENC_NO_ENCODE_TABLES */

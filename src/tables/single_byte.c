@@ -101,8 +101,16 @@
  * Bytes in linear_first[i]..linear_last[i] decode to byte + linear_delta
  * (mod 0x10000); ranges 0x00..0x00 mean none. encode_block: the block of
  * 128 code points (cp >> 7) above U+00FF with the most of the index's
- * letters, 0 when none has 4.
+ * letters, 0 when none has 4. Built with WENC_NO_ENCODE_TABLES, the
+ * library has no encode pages (encode_page is NULL): the encoder searches
+ * decode_X instead.
  */
+
+#ifdef WENC_NO_ENCODE_TABLES
+#define ENCODE_PAGE(page) NULL
+#else
+#define ENCODE_PAGE(page) page
+#endif
 
 /* index-ibm866.txt */
 static const uint16_t decode_ibm866[256] = {
@@ -139,6 +147,7 @@ static const uint16_t decode_ibm866[256] = {
     /* 0xF0 */ 0x0401, 0x0451, 0x0404, 0x0454, 0x0407, 0x0457, 0x040E, 0x045E,
     /* 0xF8 */ 0x00B0, 0x2219, 0x00B7, 0x221A, 0x2116, 0x00A4, 0x25A0, 0x00A0,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_ibm866[256] = {
     1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -157,6 +166,7 @@ static const uint8_t encode_page_ibm866[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-2.txt */
 static const uint16_t decode_iso_8859_2[256] = {
@@ -193,6 +203,7 @@ static const uint16_t decode_iso_8859_2[256] = {
     /* 0xF0 */ 0x0111, 0x0144, 0x0148, 0x00F3, 0x00F4, 0x0151, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x0159, 0x016F, 0x00FA, 0x0171, 0x00FC, 0x00FD, 0x0163, 0x02D9,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_2[256] = {
     6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -211,6 +222,7 @@ static const uint8_t encode_page_iso_8859_2[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-3.txt */
 static const uint16_t decode_iso_8859_3[256] = {
@@ -247,6 +259,7 @@ static const uint16_t decode_iso_8859_3[256] = {
     /* 0xF0 */ 0x0000, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x0121, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x011D, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x016D, 0x015D, 0x02D9,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_3[256] = {
     9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -265,6 +278,7 @@ static const uint8_t encode_page_iso_8859_3[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-4.txt */
 static const uint16_t decode_iso_8859_4[256] = {
@@ -301,6 +315,7 @@ static const uint16_t decode_iso_8859_4[256] = {
     /* 0xF0 */ 0x0111, 0x0146, 0x014D, 0x0137, 0x00F4, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x00F8, 0x0173, 0x00FA, 0x00FB, 0x00FC, 0x0169, 0x016B, 0x02D9,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_4[256] = {
     12, 13, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -319,6 +334,7 @@ static const uint8_t encode_page_iso_8859_4[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-5.txt */
 static const uint16_t decode_iso_8859_5[256] = {
@@ -355,6 +371,7 @@ static const uint16_t decode_iso_8859_5[256] = {
     /* 0xF0 */ 0x2116, 0x0451, 0x0452, 0x0453, 0x0454, 0x0455, 0x0456, 0x0457,
     /* 0xF8 */ 0x0458, 0x0459, 0x045A, 0x045B, 0x045C, 0x00A7, 0x045E, 0x045F,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_5[256] = {
     15, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -373,6 +390,7 @@ static const uint8_t encode_page_iso_8859_5[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-6.txt */
 static const uint16_t decode_iso_8859_6[256] = {
@@ -409,6 +427,7 @@ static const uint16_t decode_iso_8859_6[256] = {
     /* 0xF0 */ 0x0650, 0x0651, 0x0652, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
     /* 0xF8 */ 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_6[256] = {
     18, 0, 0, 0, 0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -427,6 +446,7 @@ static const uint8_t encode_page_iso_8859_6[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-7.txt */
 static const uint16_t decode_iso_8859_7[256] = {
@@ -463,6 +483,7 @@ static const uint16_t decode_iso_8859_7[256] = {
     /* 0xF0 */ 0x03C0, 0x03C1, 0x03C2, 0x03C3, 0x03C4, 0x03C5, 0x03C6, 0x03C7,
     /* 0xF8 */ 0x03C8, 0x03C9, 0x03CA, 0x03CB, 0x03CC, 0x03CD, 0x03CE, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_7[256] = {
     20, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -481,6 +502,7 @@ static const uint8_t encode_page_iso_8859_7[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-8.txt */
 static const uint16_t decode_iso_8859_8[256] = {
@@ -517,6 +539,7 @@ static const uint16_t decode_iso_8859_8[256] = {
     /* 0xF0 */ 0x05E0, 0x05E1, 0x05E2, 0x05E3, 0x05E4, 0x05E5, 0x05E6, 0x05E7,
     /* 0xF8 */ 0x05E8, 0x05E9, 0x05EA, 0x0000, 0x0000, 0x200E, 0x200F, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_8[256] = {
     23, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -535,6 +558,7 @@ static const uint8_t encode_page_iso_8859_8[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-10.txt */
 static const uint16_t decode_iso_8859_10[256] = {
@@ -571,6 +595,7 @@ static const uint16_t decode_iso_8859_10[256] = {
     /* 0xF0 */ 0x00F0, 0x0146, 0x014D, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x0169,
     /* 0xF8 */ 0x00F8, 0x0173, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x0138,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_10[256] = {
     26, 27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -589,6 +614,7 @@ static const uint8_t encode_page_iso_8859_10[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-13.txt */
 static const uint16_t decode_iso_8859_13[256] = {
@@ -625,6 +651,7 @@ static const uint16_t decode_iso_8859_13[256] = {
     /* 0xF0 */ 0x0161, 0x0144, 0x0146, 0x00F3, 0x014D, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x0173, 0x0142, 0x015B, 0x016B, 0x00FC, 0x017C, 0x017E, 0x2019,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_13[256] = {
     29, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -643,6 +670,7 @@ static const uint8_t encode_page_iso_8859_13[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-14.txt */
 static const uint16_t decode_iso_8859_14[256] = {
@@ -679,6 +707,7 @@ static const uint16_t decode_iso_8859_14[256] = {
     /* 0xF0 */ 0x0175, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x1E6B,
     /* 0xF8 */ 0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x0177, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_14[256] = {
     32, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0,
@@ -697,6 +726,7 @@ static const uint8_t encode_page_iso_8859_14[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-15.txt */
 static const uint16_t decode_iso_8859_15[256] = {
@@ -733,6 +763,7 @@ static const uint16_t decode_iso_8859_15[256] = {
     /* 0xF0 */ 0x00F0, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_15[256] = {
     35, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -751,6 +782,7 @@ static const uint8_t encode_page_iso_8859_15[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-iso-8859-16.txt */
 static const uint16_t decode_iso_8859_16[256] = {
@@ -787,6 +819,7 @@ static const uint16_t decode_iso_8859_16[256] = {
     /* 0xF0 */ 0x0111, 0x0144, 0x00F2, 0x00F3, 0x00F4, 0x0151, 0x00F6, 0x015B,
     /* 0xF8 */ 0x0171, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x0119, 0x021B, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_iso_8859_16[256] = {
     38, 39, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -805,6 +838,7 @@ static const uint8_t encode_page_iso_8859_16[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-koi8-r.txt */
 static const uint16_t decode_koi8_r[256] = {
@@ -841,6 +875,7 @@ static const uint16_t decode_koi8_r[256] = {
     /* 0xF0 */ 0x041F, 0x042F, 0x0420, 0x0421, 0x0422, 0x0423, 0x0416, 0x0412,
     /* 0xF8 */ 0x042C, 0x042B, 0x0417, 0x0428, 0x042D, 0x0429, 0x0427, 0x042A,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_koi8_r[256] = {
     42, 0, 0, 0, 43, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -859,6 +894,7 @@ static const uint8_t encode_page_koi8_r[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-koi8-u.txt */
 static const uint16_t decode_koi8_u[256] = {
@@ -895,6 +931,7 @@ static const uint16_t decode_koi8_u[256] = {
     /* 0xF0 */ 0x041F, 0x042F, 0x0420, 0x0421, 0x0422, 0x0423, 0x0416, 0x0412,
     /* 0xF8 */ 0x042C, 0x042B, 0x0417, 0x0428, 0x042D, 0x0429, 0x0427, 0x042A,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_koi8_u[256] = {
     42, 0, 0, 0, 47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -913,6 +950,7 @@ static const uint8_t encode_page_koi8_u[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-macintosh.txt */
 static const uint16_t decode_macintosh[256] = {
@@ -949,6 +987,7 @@ static const uint16_t decode_macintosh[256] = {
     /* 0xF0 */ 0xF8FF, 0x00D2, 0x00DA, 0x00DB, 0x00D9, 0x0131, 0x02C6, 0x02DC,
     /* 0xF8 */ 0x00AF, 0x02D8, 0x02D9, 0x02DA, 0x00B8, 0x02DD, 0x02DB, 0x02C7,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_macintosh[256] = {
     49, 50, 51, 52, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -967,6 +1006,7 @@ static const uint8_t encode_page_macintosh[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 57, 0, 0, 58, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-874.txt */
 static const uint16_t decode_windows_874[256] = {
@@ -1003,6 +1043,7 @@ static const uint16_t decode_windows_874[256] = {
     /* 0xF0 */ 0x0E50, 0x0E51, 0x0E52, 0x0E53, 0x0E54, 0x0E55, 0x0E56, 0x0E57,
     /* 0xF8 */ 0x0E58, 0x0E59, 0x0E5A, 0x0E5B, 0x0000, 0x0000, 0x0000, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_874[256] = {
     59, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1021,6 +1062,7 @@ static const uint8_t encode_page_windows_874[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1250.txt */
 static const uint16_t decode_windows_1250[256] = {
@@ -1057,6 +1099,7 @@ static const uint16_t decode_windows_1250[256] = {
     /* 0xF0 */ 0x0111, 0x0144, 0x0148, 0x00F3, 0x00F4, 0x0151, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x0159, 0x016F, 0x00FA, 0x0171, 0x00FC, 0x00FD, 0x0163, 0x02D9,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1250[256] = {
     62, 63, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1075,6 +1118,7 @@ static const uint8_t encode_page_windows_1250[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1251.txt */
 static const uint16_t decode_windows_1251[256] = {
@@ -1111,6 +1155,7 @@ static const uint16_t decode_windows_1251[256] = {
     /* 0xF0 */ 0x0440, 0x0441, 0x0442, 0x0443, 0x0444, 0x0445, 0x0446, 0x0447,
     /* 0xF8 */ 0x0448, 0x0449, 0x044A, 0x044B, 0x044C, 0x044D, 0x044E, 0x044F,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1251[256] = {
     67, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1129,6 +1174,7 @@ static const uint8_t encode_page_windows_1251[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1252.txt */
 static const uint16_t decode_windows_1252[256] = {
@@ -1165,6 +1211,7 @@ static const uint16_t decode_windows_1252[256] = {
     /* 0xF0 */ 0x00F0, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1252[256] = {
     71, 72, 73, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1183,6 +1230,7 @@ static const uint8_t encode_page_windows_1252[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1253.txt */
 static const uint16_t decode_windows_1253[256] = {
@@ -1219,6 +1267,7 @@ static const uint16_t decode_windows_1253[256] = {
     /* 0xF0 */ 0x03C0, 0x03C1, 0x03C2, 0x03C3, 0x03C4, 0x03C5, 0x03C6, 0x03C7,
     /* 0xF8 */ 0x03C8, 0x03C9, 0x03CA, 0x03CB, 0x03CC, 0x03CD, 0x03CE, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1253[256] = {
     74, 75, 0, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1237,6 +1286,7 @@ static const uint8_t encode_page_windows_1253[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1254.txt */
 static const uint16_t decode_windows_1254[256] = {
@@ -1273,6 +1323,7 @@ static const uint16_t decode_windows_1254[256] = {
     /* 0xF0 */ 0x011F, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x0131, 0x015F, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1254[256] = {
     78, 79, 73, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1291,6 +1342,7 @@ static const uint8_t encode_page_windows_1254[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1255.txt */
 static const uint16_t decode_windows_1255[256] = {
@@ -1327,6 +1379,7 @@ static const uint16_t decode_windows_1255[256] = {
     /* 0xF0 */ 0x05E0, 0x05E1, 0x05E2, 0x05E3, 0x05E4, 0x05E5, 0x05E6, 0x05E7,
     /* 0xF8 */ 0x05E8, 0x05E9, 0x05EA, 0x0000, 0x0000, 0x200E, 0x200F, 0x0000,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1255[256] = {
     80, 75, 73, 0, 0, 81, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1345,6 +1398,7 @@ static const uint8_t encode_page_windows_1255[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1256.txt */
 static const uint16_t decode_windows_1256[256] = {
@@ -1381,6 +1435,7 @@ static const uint16_t decode_windows_1256[256] = {
     /* 0xF0 */ 0x064B, 0x064C, 0x064D, 0x064E, 0x00F4, 0x064F, 0x0650, 0x00F7,
     /* 0xF8 */ 0x0651, 0x00F9, 0x0652, 0x00FB, 0x00FC, 0x200E, 0x200F, 0x06D2,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1256[256] = {
     83, 84, 85, 0, 0, 0, 86, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1399,6 +1454,7 @@ static const uint8_t encode_page_windows_1256[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1257.txt */
 static const uint16_t decode_windows_1257[256] = {
@@ -1435,6 +1491,7 @@ static const uint16_t decode_windows_1257[256] = {
     /* 0xF0 */ 0x0161, 0x0144, 0x0146, 0x00F3, 0x014D, 0x00F5, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x0173, 0x0142, 0x015B, 0x016B, 0x00FC, 0x017C, 0x017E, 0x02D9,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1257[256] = {
     88, 30, 89, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1453,6 +1510,7 @@ static const uint8_t encode_page_windows_1257[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-windows-1258.txt */
 static const uint16_t decode_windows_1258[256] = {
@@ -1489,6 +1547,7 @@ static const uint16_t decode_windows_1258[256] = {
     /* 0xF0 */ 0x0111, 0x00F1, 0x0323, 0x00F3, 0x00F4, 0x01A1, 0x00F6, 0x00F7,
     /* 0xF8 */ 0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x01B0, 0x20AB, 0x00FF,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_windows_1258[256] = {
     90, 91, 73, 92, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1507,6 +1566,7 @@ static const uint8_t encode_page_windows_1258[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* index-x-mac-cyrillic.txt */
 static const uint16_t decode_x_mac_cyrillic[256] = {
@@ -1543,6 +1603,7 @@ static const uint16_t decode_x_mac_cyrillic[256] = {
     /* 0xF0 */ 0x0440, 0x0441, 0x0442, 0x0443, 0x0444, 0x0445, 0x0446, 0x0447,
     /* 0xF8 */ 0x0448, 0x0449, 0x044A, 0x044B, 0x044C, 0x044D, 0x044E, 0x20AC,
 };
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 static const uint8_t encode_page_x_mac_cyrillic[256] = {
     94, 95, 0, 0, 96, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1561,68 +1622,70 @@ static const uint8_t encode_page_x_mac_cyrillic[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
                                                 WENC_IBM866 + 1] = {
     [WENC_IBM866 - WENC_IBM866] =
-        {decode_ibm866, encode_page_ibm866, {0x80, 0x80}, {0xAF, 0xAF}, 0x0390, 0x008},
+        {decode_ibm866, ENCODE_PAGE(encode_page_ibm866), {0x80, 0x80}, {0xAF, 0xAF}, 0x0390, 0x008},
     [WENC_ISO_8859_2 - WENC_IBM866] =
-        {decode_iso_8859_2, encode_page_iso_8859_2, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_2, ENCODE_PAGE(encode_page_iso_8859_2), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_ISO_8859_3 - WENC_IBM866] =
-        {decode_iso_8859_3, encode_page_iso_8859_3, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_3, ENCODE_PAGE(encode_page_iso_8859_3), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_ISO_8859_4 - WENC_IBM866] =
-        {decode_iso_8859_4, encode_page_iso_8859_4, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_4, ENCODE_PAGE(encode_page_iso_8859_4), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_ISO_8859_5 - WENC_IBM866] =
-        {decode_iso_8859_5, encode_page_iso_8859_5, {0xA1, 0xAE}, {0xAC, 0xEF}, 0x0360, 0x008},
+        {decode_iso_8859_5, ENCODE_PAGE(encode_page_iso_8859_5), {0xA1, 0xAE}, {0xAC, 0xEF}, 0x0360, 0x008},
     [WENC_ISO_8859_6 - WENC_IBM866] =
-        {decode_iso_8859_6, encode_page_iso_8859_6, {0xC1, 0xE0}, {0xDA, 0xF2}, 0x0560, 0x00C},
+        {decode_iso_8859_6, ENCODE_PAGE(encode_page_iso_8859_6), {0xC1, 0xE0}, {0xDA, 0xF2}, 0x0560, 0x00C},
     [WENC_ISO_8859_7 - WENC_IBM866] =
-        {decode_iso_8859_7, encode_page_iso_8859_7, {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
+        {decode_iso_8859_7, ENCODE_PAGE(encode_page_iso_8859_7), {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
     [WENC_ISO_8859_8 - WENC_IBM866] =
-        {decode_iso_8859_8, encode_page_iso_8859_8, {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
+        {decode_iso_8859_8, ENCODE_PAGE(encode_page_iso_8859_8), {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
     [WENC_ISO_8859_8_I - WENC_IBM866] =
-        {decode_iso_8859_8, encode_page_iso_8859_8, {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
+        {decode_iso_8859_8, ENCODE_PAGE(encode_page_iso_8859_8), {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
     [WENC_ISO_8859_10 - WENC_IBM866] =
-        {decode_iso_8859_10, encode_page_iso_8859_10, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_10, ENCODE_PAGE(encode_page_iso_8859_10), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_ISO_8859_13 - WENC_IBM866] =
-        {decode_iso_8859_13, encode_page_iso_8859_13, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_13, ENCODE_PAGE(encode_page_iso_8859_13), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_ISO_8859_14 - WENC_IBM866] =
-        {decode_iso_8859_14, encode_page_iso_8859_14, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x03C},
+        {decode_iso_8859_14, ENCODE_PAGE(encode_page_iso_8859_14), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x03C},
     [WENC_ISO_8859_15 - WENC_IBM866] =
-        {decode_iso_8859_15, encode_page_iso_8859_15, {0xA9, 0xBF}, {0xB3, 0xFF}, 0x0000, 0x002},
+        {decode_iso_8859_15, ENCODE_PAGE(encode_page_iso_8859_15), {0xA9, 0xBF}, {0xB3, 0xFF}, 0x0000, 0x002},
     [WENC_ISO_8859_16 - WENC_IBM866] =
-        {decode_iso_8859_16, encode_page_iso_8859_16, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_iso_8859_16, ENCODE_PAGE(encode_page_iso_8859_16), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_KOI8_R - WENC_IBM866] =
-        {decode_koi8_r, encode_page_koi8_r, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
+        {decode_koi8_r, ENCODE_PAGE(encode_page_koi8_r), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
     [WENC_KOI8_U - WENC_IBM866] =
-        {decode_koi8_u, encode_page_koi8_u, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
+        {decode_koi8_u, ENCODE_PAGE(encode_page_koi8_u), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
     [WENC_MACINTOSH - WENC_IBM866] =
-        {decode_macintosh, encode_page_macintosh, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_macintosh, ENCODE_PAGE(encode_page_macintosh), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_WINDOWS_874 - WENC_IBM866] =
-        {decode_windows_874, encode_page_windows_874, {0xA1, 0xDF}, {0xDA, 0xFB}, 0x0D60, 0x01C},
+        {decode_windows_874, ENCODE_PAGE(encode_page_windows_874), {0xA1, 0xDF}, {0xDA, 0xFB}, 0x0D60, 0x01C},
     [WENC_WINDOWS_1250 - WENC_IBM866] =
-        {decode_windows_1250, encode_page_windows_1250, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_windows_1250, ENCODE_PAGE(encode_page_windows_1250), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_WINDOWS_1251 - WENC_IBM866] =
-        {decode_windows_1251, encode_page_windows_1251, {0xC0, 0xC0}, {0xFF, 0xFF}, 0x0350, 0x008},
+        {decode_windows_1251, ENCODE_PAGE(encode_page_windows_1251), {0xC0, 0xC0}, {0xFF, 0xFF}, 0x0350, 0x008},
     [WENC_WINDOWS_1252 - WENC_IBM866] =
-        {decode_windows_1252, encode_page_windows_1252, {0x81, 0xA0}, {0x81, 0xFF}, 0x0000, 0x002},
+        {decode_windows_1252, ENCODE_PAGE(encode_page_windows_1252), {0x81, 0xA0}, {0x81, 0xFF}, 0x0000, 0x002},
     [WENC_WINDOWS_1253 - WENC_IBM866] =
-        {decode_windows_1253, encode_page_windows_1253, {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
+        {decode_windows_1253, ENCODE_PAGE(encode_page_windows_1253), {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
     [WENC_WINDOWS_1254 - WENC_IBM866] =
-        {decode_windows_1254, encode_page_windows_1254, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_windows_1254, ENCODE_PAGE(encode_page_windows_1254), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_WINDOWS_1255 - WENC_IBM866] =
-        {decode_windows_1255, encode_page_windows_1255, {0xC0, 0xE0}, {0xD3, 0xFA}, 0x04F0, 0x00B},
+        {decode_windows_1255, ENCODE_PAGE(encode_page_windows_1255), {0xC0, 0xE0}, {0xD3, 0xFA}, 0x04F0, 0x00B},
     [WENC_WINDOWS_1256 - WENC_IBM866] =
-        {decode_windows_1256, encode_page_windows_1256, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x00C},
+        {decode_windows_1256, ENCODE_PAGE(encode_page_windows_1256), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x00C},
     [WENC_WINDOWS_1257 - WENC_IBM866] =
-        {decode_windows_1257, encode_page_windows_1257, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_windows_1257, ENCODE_PAGE(encode_page_windows_1257), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_WINDOWS_1258 - WENC_IBM866] =
-        {decode_windows_1258, encode_page_windows_1258, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
+        {decode_windows_1258, ENCODE_PAGE(encode_page_windows_1258), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
     [WENC_X_MAC_CYRILLIC - WENC_IBM866] =
-        {decode_x_mac_cyrillic, encode_page_x_mac_cyrillic, {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
+        {decode_x_mac_cyrillic, ENCODE_PAGE(encode_page_x_mac_cyrillic), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
 };
 
 /* Encode pages shared by all single-byte encodings; page 0 maps nothing. */
+#ifndef WENC_NO_ENCODE_TABLES /* cmake -DWENC_FAST_ENCODE_TABLES */
 const uint8_t wenc_single_byte_pages[][256] = {
     {0}, /* page 0: nothing */
     { /* page 1 */
@@ -3408,6 +3471,7 @@ const uint8_t wenc_single_byte_pages[][256] = {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     },
 };
+#endif /* WENC_NO_ENCODE_TABLES */
 
 /* x-user-defined (§14.5.1) is computed, not an index: byte b below
  * 0x80 decodes to itself, byte 0x80 + i to U+F780 + i. */
