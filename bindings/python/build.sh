@@ -29,4 +29,6 @@ if [ ! -f "$lib" ]; then
 fi
 lib=$(cd "$(dirname "$lib")" && pwd)/$(basename "$lib")
 cd "$here"
-WENC_LIB="$lib" "$PYTHON" setup.py -q build_ext --inplace --build-temp build/temp
+# --force: the extension must be linked with this library, even when another
+# (older) one was linked last.
+WENC_LIB="$lib" "$PYTHON" setup.py -q build_ext --force --inplace --build-temp build/temp

@@ -102,6 +102,19 @@ static wenc_id label_to_id(PyObject *label) {
     return id;
 }
 
+/* label_to_id() for a decoder or an encoder: also LookupError for an
+ * encoding this libwenc was built without. */
+static wenc_id label_to_codec(PyObject *label) {
+    wenc_id id = label_to_id(label);
+    if (id != WENC_INVALID && !wenc_is_built_in(id)) {
+        PyErr_Format(PyExc_LookupError,
+                     "encoding '%s' (label %R) is not built into this libwenc "
+                     "(configured with -DWENC_CJK=OFF)", wenc_name(id), label);
+        return WENC_INVALID;
+    }
+    return id;
+}
+
 /* Which of `words` (a NULL-terminated list) the str is; -1 with ValueError
  * set when none. */
 static int choose_word(PyObject *value, const char *what,
@@ -611,7 +624,7 @@ static PyObject *module_decode(PyObject *module, PyObject *const *args,
     wenc_id id = WENC_UTF_8;
     wenc_error_mode errors;
     wenc_bom_mode bom;
-    if ((values[1] && (id = label_to_id(values[1])) == WENC_INVALID) ||
+    if ((values[1] && (id = label_to_codec(values[1])) == WENC_INVALID) ||
         parse_errors(values[2], true, &errors) < 0 || parse_bom(values[3], &bom) < 0)
         return NULL;
     Py_buffer view;
@@ -670,7 +683,7 @@ static PyObject *module_encode(PyObject *module, PyObject *const *args,
         return NULL;
     wenc_id id;
     wenc_error_mode errors;
-    if ((id = label_to_id(values[1])) == WENC_INVALID ||
+    if ((id = label_to_codec(values[1])) == WENC_INVALID ||
         parse_errors(values[2], false, &errors) < 0)
         return NULL;
     PyObject *text = values[0];
@@ -848,7 +861,7 @@ static PyObject *decoder_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     wenc_id id;
     wenc_error_mode errors;
     wenc_bom_mode bom;
-    if ((id = label_to_id(label)) == WENC_INVALID ||
+    if ((id = label_to_codec(label)) == WENC_INVALID ||
         parse_errors(errors_arg, true, &errors) < 0 || parse_bom(bom_arg, &bom) < 0)
         return NULL;
     decoder_object *self = (decoder_object *)type->tp_alloc(type, 0);
@@ -969,7 +982,7 @@ static PyObject *text_decoder_new(PyTypeObject *type, PyObject *args,
                                      &label, &fatal, &ignore_bom))
         return NULL;
     wenc_id id = WENC_UTF_8;
-    if (label && (id = label_to_id(label)) == WENC_INVALID)
+    if (label && (id = label_to_codec(label)) == WENC_INVALID)
         return NULL;
     if (id == WENC_REPLACEMENT) {
         PyErr_Format(PyExc_LookupError,
@@ -1121,7 +1134,7 @@ static PyObject *encoder_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
         return NULL;
     wenc_id id;
     wenc_error_mode errors;
-    if ((id = label_to_id(label)) == WENC_INVALID ||
+    if ((id = label_to_codec(label)) == WENC_INVALID ||
         parse_errors(errors_arg, false, &errors) < 0)
         return NULL;
     encoder_object *self = (encoder_object *)type->tp_alloc(type, 0);
