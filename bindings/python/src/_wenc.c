@@ -350,7 +350,10 @@ static void raise_decode_error(const wenc_decoder *dec, PyObject *object,
         if (input_len)
             memcpy(data + before, input, input_len);
     }
-    Py_ssize_t start = (Py_ssize_t)(err.offset + before - input_start);
+    /* When the malformed bytes came in an earlier call they lead the object
+     * (before of them), and the input after them is this call's: the
+     * decoder reads again, itself, what it held after them. */
+    Py_ssize_t start = err.offset < input_start ? 0 : (Py_ssize_t)(err.offset - input_start);
     Py_ssize_t end = start + (Py_ssize_t)err.length;
     const char *name = wenc_name(wenc_decoder_encoding(dec));
     PyObject *error = PyObject_CallFunction(DecodeError, "sOnns", name, bytes,

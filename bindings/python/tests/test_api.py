@@ -104,13 +104,16 @@ class DecodeTest(unittest.TestCase):
 
     def test_long_input_from_threads(self):
         # 4 MiB per call: the decoders run with the GIL released.
-        text = ("\u3042\u3044\u3046 abc " * 300_000)[:1_000_000]
-        data = wenc.encode(text, "shift_jis")
+        # U+3042 U+3044 U+3046: Shift_JIS 82A0 82A2 82A4, EUC-JP A4A2 A4A4 A4A6
+        # (index-jis0208.txt pointers 283, 285, 287).
+        text = "\u3042\u3044\u3046 abc " * 100_000
+        data = b"\x82\xa0\x82\xa2\x82\xa4 abc " * 100_000
+        euc_jp = b"\xa4\xa2\xa4\xa4\xa4\xa6 abc " * 100_000
         results = []
 
         def work():
             results.append(wenc.decode(data, "shift_jis") == text and
-                           wenc.encode(text, "euc-jp") == wenc.encode(text, "euc-jp"))
+                           wenc.encode(text, "euc-jp") == euc_jp)
         threads = [threading.Thread(target=work) for _ in range(4)]
         for thread in threads:
             thread.start()

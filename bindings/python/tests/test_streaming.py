@@ -85,6 +85,38 @@ class DecoderTest(unittest.TestCase):
                          (b"\xa0\x82", 1, 2, "\u3042"))
 
 
+class FatalStreamingTest(unittest.TestCase):
+    def test_every_split(self):
+        # Fatal mode, continuing after each error with error.object[error.end:]:
+        # at any split the errors come one for each U+FFFD of replacement
+        # mode, the first at the hand-worked offset, and the text is
+        # replacement mode's without them.
+        from tests.test_indexes import MalformedTest
+        for label, data, expected, (first, _) in MalformedTest.CASES:
+            for count in (0, 1, 2):
+                for cuts in itertools.combinations(range(1, len(data)), count):
+                    with self.subTest(label=label, data=data, cuts=cuts):
+                        decoder = wenc.Decoder(label, errors="fatal", bom="keep")
+                        text, offsets = "", []
+                        chunks = pieces(data, cuts)
+                        for i, chunk in enumerate(chunks):
+                            final = i == len(chunks) - 1
+                            while True:
+                                try:
+                                    text += decoder.decode(chunk, final)
+                                    break
+                                except wenc.DecodeError as error:
+                                    self.assertTrue(0 <= error.start < error.end <= len(error.object),
+                                                    (error.start, error.end, error.object))
+                                    offsets.append(error.offset)
+                                    text += error.output
+                                    chunk = error.object[error.end:]
+                        self.assertEqual(text, expected.replace(FFFD, ""))
+                        self.assertEqual(len(offsets), expected.count(FFFD))
+                        self.assertEqual(offsets[0], first)
+                        self.assertEqual(offsets, sorted(offsets))
+
+
 class EncoderTest(unittest.TestCase):
     TEXTS = [("iso-2022-jp", "a\u3042\u00a5b\uff71\u2603c\u3044", b"a\x1b$B$\"\x1b(J\\b\x1b$B%\"\x1b(B&#9731;c\x1b$B$$\x1b(B"),
              ("shift_jis", "a\u3042\U0001F600", b"a\x82\xa0&#128512;"),
@@ -153,7 +185,7 @@ class TextDecoderTest(unittest.TestCase):
             decoder = wenc.TextDecoder(label)
             for cut in range(len(data) + 1):
                 text = decoder.decode(data[:cut], stream=True) + decoder.decode(data[cut:])
-                self.assertEqual(text, wenc.decode(data, label, bom="strip"), (label, cut))
+                self.assertEqual(text, expected, (label, cut))
 
 
 if __name__ == "__main__":

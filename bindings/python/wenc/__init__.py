@@ -14,6 +14,7 @@ and encode:
 """
 
 import codecs as _codecs
+import io as _io
 import re as _re
 from typing import NamedTuple as _NamedTuple
 
@@ -164,6 +165,21 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
         def reset(self):
             self._decoder.reset()
 
+        # getstate() is the base class's (b"", 0): libwenc does not hand out
+        # the bytes a decoder holds back. That is exact for the encodings that
+        # never hold any; for the others a text file's tell() and seek() (to
+        # anything but 0), which restore a state through setstate(), would
+        # give wrong positions and text, so setstate() refuses.
+        def setstate(self, state):
+            if name not in _STATELESS_DECODERS:
+                raise _io.UnsupportedOperation(
+                    "whatwg:%s: tell() and seek() of a text file need the "
+                    "bytes the decoder holds back, which libwenc does not "
+                    "give out; read it in order (seek(0) works)" % label)
+            self._decoder.reset()
+            if state[0]:
+                self._decoder.decode(state[0])
+
     class IncrementalEncoder(_codecs.IncrementalEncoder):
         def __init__(self, errors="strict"):
             super().__init__(errors)
@@ -176,8 +192,37 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
             self._encoder.reset()
 
     class StreamWriter(_codecs.StreamWriter):
+        """A StreamWriter whose state is a wenc Encoder: ISO-2022-JP's
+        mode carries from one write() to the next, and reset() ends it
+        (ESC ( B), as CPython's own iso2022 writers do."""
+
+        def __init__(self, stream, errors="strict"):
+            super().__init__(stream, errors)
+            self._encoder = Encoder(label, _python_errors(errors, False))
+
         def encode(self, input, errors="strict"):
-            return codec_encode(input, errors)
+            return self._encoder.encode(input), len(input)
+
+        def reset(self):
+            final = self._encoder.encode("", True)
+            if final:
+                self.stream.write(final)
+
+    if output_encoding(label) != name:
+        # The Standard has no encoder for UTF-16BE, UTF-16LE and replacement:
+        # its encoders write UTF-8 for them. A file or stream opened as
+        # "whatwg:utf-16le" would then not read back, so the codec does not
+        # encode at all.
+        def refuse(*args, **kwargs):
+            raise ValueError(
+                f"whatwg:{label}: the Encoding Standard has no encoder for "
+                f"{name} (its encoders write UTF-8 for it); encode with "
+                f"'whatwg:utf-8', or wenc.encode(text, {label!r}) for the "
+                f"Standard's UTF-8 output")
+        codec_encode = refuse
+        IncrementalEncoder = type("IncrementalEncoder", (_codecs.IncrementalEncoder,),
+                                  {"encode": refuse})
+        StreamWriter = type("StreamWriter", (_codecs.StreamWriter,), {"encode": refuse})
 
     return _codecs.CodecInfo(
         name=CODEC_PREFIX + name.lower(),
@@ -189,6 +234,16 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
         streamwriter=StreamWriter,
     )
 
+
+# The decoders that never hold bytes back or keep any state between calls:
+# the single-byte encodings and x-user-defined.
+_STATELESS_DECODERS = frozenset([
+    "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
+    "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13",
+    "ISO-8859-14", "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh",
+    "windows-874", "windows-1250", "windows-1251", "windows-1252", "windows-1253",
+    "windows-1254", "windows-1255", "windows-1256", "windows-1257", "windows-1258",
+    "x-mac-cyrillic", "x-user-defined"])
 
 _labels_by_normalized_name = None
 _registered = False
@@ -211,7 +266,18 @@ def register() -> None:
     open(path, encoding="whatwg:windows-1252"). Python's error handler
     names map to the Standard's modes: 'strict' is fatal, 'replace' the
     decoders' replacement, 'xmlcharrefreplace' the encoders' html mode.
-    Calling it again does nothing."""
+    Calling it again does nothing.
+
+    Limits: a codec name is matched after Python's normalization, so
+    "whatwg:utf_8" finds "utf-8". The codecs of UTF-16BE, UTF-16LE and
+    replacement decode but refuse to encode (the Standard's encoders write
+    UTF-8 for them). A text file opened with a whatwg codec reads and
+    writes in order; its tell() and seek() to anything but 0 work only for
+    the single-byte encodings and x-user-defined (io.UnsupportedOperation
+    otherwise: libwenc does not give out the bytes a decoder holds back).
+    As with CPython's own iso2022 codecs, a file written through open() in
+    ISO-2022-JP is not closed with ESC ( B; a codecs StreamWriter writes it
+    at reset()."""
     global _registered
     if not _registered:
         _codecs.register(_search)
