@@ -274,9 +274,10 @@ typedef struct wenc_decoder {
 /*
  * Initialises (or re-initialises) a decoder for encoding `id`.
  * error_mode: WENC_ERRORS_REPLACEMENT or WENC_ERRORS_FATAL.
- * Returns false, leaving *dec unusable, when id is out of range, a mode is
- * not a decoder mode, or the encoding is not built into this library
- * (wenc_is_built_in() is false: -DWENC_CJK=OFF); true otherwise.
+ * Returns false when id is out of range, a mode is not a decoder mode, or
+ * the encoding is not built into this library (wenc_is_built_in() is false:
+ * -DWENC_CJK=OFF); true otherwise. On false *dec is left as it was, and must
+ * not be used as a decoder for `id` (an earlier init of it still holds).
  */
 WENC_API bool wenc_decoder_init(wenc_decoder *dec, wenc_id id,
                                 wenc_bom_mode bom_mode,
@@ -377,7 +378,8 @@ typedef struct wenc_encoder {
  * (the Standard's "get an output encoding"); wenc_encoder_encoding() tells.
  * error_mode: WENC_ERRORS_HTML or WENC_ERRORS_FATAL. Returns false for an id
  * out of range, a mode that is not an encoder mode, or an encoding not built
- * into this library (wenc_is_built_in() is false: -DWENC_CJK=OFF).
+ * into this library (wenc_is_built_in() is false: -DWENC_CJK=OFF); *enc is
+ * then left as it was, and must not be used as an encoder for `id`.
  */
 WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
                                 wenc_error_mode error_mode);
@@ -393,7 +395,7 @@ WENC_API bool wenc_encoder_init(wenc_encoder *enc, wenc_id id,
  * point has UTF-16 code units, so this encoder (which has no error mode)
  * never returns WENC_ERROR; wenc_encoder_encoding() answers `id`, and the
  * other encoder functions work as for any encoder. Returns false, leaving
- * *enc unusable, for an id other than those two.
+ * *enc as it was, for an id other than those two.
  */
 WENC_API bool wenc_encoder_init_utf16(wenc_encoder *enc, wenc_id id, bool bom);
 
@@ -488,9 +490,10 @@ typedef enum wenc_result {
 /*
  * §6.1 decode: BOM sniff (a UTF-8, UTF-16BE or UTF-16LE BOM wins over
  * `fallback` and is removed), then decode with replacement to UTF-8.
- * *used (if not NULL) receives the encoding actually used. Streaming:
- * WENC_BOM_SNIFF, WENC_ERRORS_REPLACEMENT. WENC_NOT_BUILT_IN when `fallback`
- * is not built into this library (with or without a BOM in src).
+ * *used (if not NULL) receives the encoding actually used (not written when
+ * the result is not WENC_OK). Streaming: WENC_BOM_SNIFF,
+ * WENC_ERRORS_REPLACEMENT. WENC_NOT_BUILT_IN when `fallback` is not built
+ * into this library (with or without a BOM in src).
  */
 WENC_API wenc_result wenc_hook_decode(const uint8_t *src, size_t len,
                                       wenc_id fallback, uint8_t **out,
@@ -576,8 +579,8 @@ typedef struct wenc_text_decoder {
  * new TextDecoder(label, {fatal, ignoreBOM}) / new TextDecoderStream(...).
  * Returns WENC_TEXT_RANGE_ERROR when the label is not a label or names
  * replacement (the RangeError), WENC_TEXT_NOT_BUILT_IN when it names an
- * encoding not built into this library (*td is then unusable),
- * WENC_TEXT_OK otherwise.
+ * encoding not built into this library, WENC_TEXT_OK otherwise. On anything
+ * but WENC_TEXT_OK *td is left as it was and must not be used for `label`.
  */
 WENC_API wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,
                                                  const char *label,
@@ -772,9 +775,11 @@ typedef struct wenc_sniff_result {
  * never read past `len` and never kept. transport_label: `label_len` bytes,
  * not necessarily NUL-terminated, matched as wenc_lookup() matches; NULL
  * (or label_len 0) for none. Allocates nothing; cost is linear in
- * min(len, 1024). Returns the answer; its `encoding` is always an encoding.
- * Decode the document with it through wenc_decoder_init(..., WENC_BOM_SNIFF,
- * ...), which removes the BOM a BOM answer came from.
+ * min(len, 1024). Returns the answer; its `encoding` is always an encoding
+ * (in a build without CJK possibly one that wenc_is_built_in() denies: the
+ * sniffing is the HTML Standard's whatever the build decodes). Decode the
+ * document with it through wenc_decoder_init(..., WENC_BOM_SNIFF, ...),
+ * which removes the BOM a BOM answer came from.
  */
 WENC_API wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
                                            const char *transport_label,
@@ -810,7 +815,9 @@ WENC_API wenc_sniff_result wenc_sniff_xml_encoding(const uint8_t *bytes,
  * are compared ASCII case-insensitively; '_' separates them as '-' does,
  * and a POSIX locale's ".charset" or "@modifier" ends the tag, so
  * "pl_PL.UTF-8" gives ISO-8859-2. tag: `len` bytes, not necessarily
- * NUL-terminated; may be NULL when len is 0. Never returns WENC_INVALID.
+ * NUL-terminated; may be NULL when len is 0. Never returns WENC_INVALID
+ * (in a build without CJK it may return an encoding wenc_is_built_in()
+ * denies).
  */
 WENC_API wenc_id wenc_html_default_encoding(const char *tag, size_t len);
 
