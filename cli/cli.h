@@ -73,7 +73,7 @@ wenc_sniff_result sniff_bytes(const uint8_t *bytes, size_t len,
 void describe_sniff(message *m, const wenc_sniff_result *r);
 
 typedef struct options {
-    const char *from;
+    const char *from;   /* -f, or NULL */
     const char *to;
     const char *output;
     wenc_bom_mode bom;
@@ -82,7 +82,6 @@ typedef struct options {
     int progress;
     int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
     int sniff_html;   /* --sniff-html: the encoding is sniffed */
-    int from_given;   /* -f was given */
     sniff_settings sniff;
     char **files; /* the operands, moved to the front of argv */
     int nfiles;

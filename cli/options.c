@@ -124,7 +124,6 @@ int parse_options(int argc, char **argv, unsigned allowed,
             if (r < 0)
                 return STATUS_USAGE;
             o->from = value;
-            o->from_given = 1;
             continue;
         }
         if ((allowed & OPT_TO) &&

@@ -26,7 +26,6 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
     int r;
 
     memset(&o, 0, sizeof o);
-    o.from = "utf-8";
     o.bom = WENC_BOM_SNIFF;
     o.dec_mode = WENC_ERRORS_REPLACEMENT;
     o.enc_mode = WENC_ERRORS_HTML;
@@ -44,7 +43,7 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         return usage_error(decoding ? "convert needs -t LABEL"
                                     : "encode needs -t LABEL",
                            NULL);
-    if (o.sniff_html && o.from_given)
+    if (o.sniff_html && o.from)
         return usage_error("-f and --sniff-html exclude each other (give the "
                            "transport layer's label with --label)",
                            NULL);
@@ -55,8 +54,8 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
                            NULL);
     /* With --sniff-html the decoder is set up again once the first bytes
      * are sniffed; windows-1252's sizes its buffers for any decoder. */
-    if (o.sniff_html)
-        o.from = "windows-1252";
+    if (o.from == NULL)
+        o.from = o.sniff_html ? "windows-1252" : "utf-8";
     if (decoding && (r = resolve(o.from, &from)) >= 0)
         return r;
     if (encoding && (r = resolve(o.to, &to)) >= 0)

@@ -529,6 +529,21 @@ const char *wenc_sniff_source_name(wenc_sniff_source source)
     return "none";
 }
 
+/* The subtag of tag[*pos..len) up to '-', '_' or the end, lowered into
+ * subtag, and *pos past its separator; its length, or the empty string
+ * and 9 for one longer than eight letters, which no row names. */
+static size_t next_subtag(const char *tag, size_t len, size_t *pos,
+                          char subtag[9])
+{
+    size_t n = 0;
+    for (; *pos < len && tag[*pos] != '-' && tag[*pos] != '_'; ++*pos, n++)
+        if (n < 8)
+            subtag[n] = (char)ascii_lower((uint8_t)tag[*pos]);
+    ++*pos;
+    subtag[n < 9 ? n : 0] = '\0';
+    return n < 9 ? n : 9;
+}
+
 /* HTML §13.2.3.2, the table of suggested defaults by locale language. */
 wenc_id wenc_html_default_encoding(const char *tag, size_t len)
 {
@@ -561,51 +576,26 @@ wenc_id wenc_html_default_encoding(const char *tag, size_t len)
             break;
         }
     }
-    /* Subtags, lowered: the language first, then any script and region. */
     char subtag[9];
     size_t pos = 0;
-    size_t index = 0;
-    wenc_id zh_encoding = WENC_INVALID;
-    bool is_zh = false;
+    next_subtag(tag, len, &pos, subtag);
+    if (strcmp(subtag, "zh") != 0) {
+        for (size_t i = 0; i < sizeof by_language / sizeof by_language[0]; i++)
+            if (strcmp(subtag, by_language[i].language) == 0)
+                return by_language[i].encoding;
+        return WENC_WINDOWS_1252;
+    }
+    /* Chinese: a script subtag (four letters) or the region after it. */
     while (pos <= len) {
-        size_t n = 0;
-        bool too_long = false;
-        while (pos < len && tag[pos] != '-' && tag[pos] != '_') {
-            if (n < sizeof subtag - 1)
-                subtag[n++] = (char)ascii_lower((uint8_t)tag[pos]);
-            else
-                too_long = true;
-            pos++;
-        }
-        subtag[n] = '\0';
-        pos++;
-        if (index++ == 0) {
-            if (too_long)
-                return WENC_WINDOWS_1252;
-            if (strcmp(subtag, "zh") == 0) {
-                is_zh = true;
-                continue;
-            }
-            for (size_t i = 0; i < sizeof by_language / sizeof by_language[0]; i++)
-                if (strcmp(subtag, by_language[i].language) == 0)
-                    return by_language[i].encoding;
-            return WENC_WINDOWS_1252;
-        }
-        if (!is_zh || too_long)
-            break;
+        size_t n = next_subtag(tag, len, &pos, subtag);
         if (strcmp(subtag, "hans") == 0 || strcmp(subtag, "cn") == 0 ||
-            strcmp(subtag, "sg") == 0) {
-            zh_encoding = WENC_GBK;
-            break;
-        }
+            strcmp(subtag, "sg") == 0)
+            return WENC_GBK;
         if (strcmp(subtag, "hant") == 0 || strcmp(subtag, "hk") == 0 ||
-            strcmp(subtag, "mo") == 0 || strcmp(subtag, "tw") == 0) {
-            zh_encoding = WENC_BIG5;
-            break;
-        }
-        /* Only a script subtag (four letters) may stand before the region. */
+            strcmp(subtag, "mo") == 0 || strcmp(subtag, "tw") == 0)
+            return WENC_BIG5;
         if (n != 4)
             break;
     }
-    return zh_encoding != WENC_INVALID ? zh_encoding : WENC_WINDOWS_1252;
+    return WENC_WINDOWS_1252;
 }
