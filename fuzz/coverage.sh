@@ -58,7 +58,7 @@ printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
 "$cc" -fsanitize=fuzzer "$build/probe.c" -o "$build/probe" >"$build/probe.log" 2>&1 ||
     skip "'$cc -fsanitize=fuzzer' does not link (libFuzzer runtime missing? on Debian: libclang-rt-dev)"
 
-sources="src/*.c src/codecs/*.c src/tables/*.c fuzz/common.c"
+sources="src/*/*.c fuzz/common.c"
 for target in $targets; do
     # shellcheck disable=SC2086
     $cc $cflags $coverage -fsanitize=fuzzer fuzz/fuzz_$target.c $sources \
@@ -96,4 +96,5 @@ for target in $targets; do
 done
 # shellcheck disable=SC2086
 "$llvm_cov" report $objects -instr-profile="$build/all.profdata" \
-    src/*.c src/codecs/*.c src/codecs/*.h
+    src/core/*.c src/api/*.c src/codecs/*.c src/codecs/*.h src/simd/*.c src/simd/*.h \
+    src/extensions/*.c

@@ -65,7 +65,7 @@ echo "fuzz: building into $build with $cc ${FUZZ_CFLAGS:-} $sanitize"
 # Library and shared objects, compiled in parallel; a failed compile leaves
 # a .failed marker that stops the build.
 rm -f "$build"/obj/*.o "$build"/obj/*.failed
-for source in src/*.c src/codecs/*.c src/tables/*.c fuzz/common.c; do
+for source in src/*/*.c fuzz/common.c; do
     echo "$source"
 done | xargs -P "$jobs" -n 1 sh -c '
     object="$1/obj/$(echo "$5" | tr / _ | sed "s/\.c\$/.o/")"

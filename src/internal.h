@@ -135,7 +135,7 @@ WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
     return pos + 4;
 }
 
-/* ---- run-time SIMD (ascii.c) -------------------------------------------- */
+/* ---- run-time SIMD (simd/ascii.c) -------------------------------------------- */
 
 /* AVX2 kernels (single-byte decode to UTF-16, UTF-16 -> UTF-8) are compiled
  * for x86-64 with gcc or clang, with the target attribute, and taken when
@@ -165,7 +165,7 @@ bool wenc_cpu_has_avx2(void);
  * are not compiled in. */
 bool wenc_cpu_has_avx512(void);
 
-/* ---- ASCII fast paths (ascii.c) ---------------------------------------- */
+/* ---- ASCII fast paths (simd/ascii.c) ---------------------------------------- */
 
 /* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16
  * and returns how many were copied (stops before the first byte >= 0x80). */
@@ -176,7 +176,7 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n);
 /* Narrows the leading ASCII code units of src (at most n) to bytes. */
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n);
 
-/* ---- UTF-8 validation (utf8_validate.c) ---------------------------------- */
+/* ---- UTF-8 validation (simd/utf8_validate.c) ---------------------------------- */
 
 /* Copies to dst the longest prefix of src[0..n) made of whole, valid UTF-8
  * sequences and returns its length; src starts a sequence. May write up to
@@ -191,7 +191,7 @@ size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
 /* The bytes per step of the kernel taken for n bytes: 64, 32, or 0 (none). */
 unsigned wenc_utf8_vector_width(size_t n);
 
-/* ---- UTF-8 -> UTF-16 (utf8_to_utf16.c) ----------------------------------- */
+/* ---- UTF-8 -> UTF-16 (simd/utf8_to_utf16.c) ----------------------------------- */
 
 /* The UTF-8 decoder's vector kernel for UTF-16: decodes a prefix of
  * src[0..n) made of whole, valid sequences into dst[0..cap), sets *written to
@@ -231,7 +231,7 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
                                   const void *context);
 
-/* ---- two-byte decoders' vector path (double_byte_simd.c) ----------------- */
+/* ---- two-byte decoders' vector path (simd/double_byte.c) ----------------- */
 
 /* What the vector path needs to know of a two-byte encoding. Byte ranges
  * are {first, last}, inclusive; a range may repeat another. A character is
@@ -252,7 +252,7 @@ typedef struct double_byte_spec {
 } double_byte_spec;
 
 /* Decodes the longest prefix of src[0..n) made of characters the spec lets
- * the vector path take (see double_byte_simd.c), src starting a character,
+ * the vector path take (see simd/double_byte.c), src starting a character,
  * into dst as UTF-16 (utf16) or UTF-8, which must have room for n units or
  * 3 * n bytes; sets *written to the units or bytes and returns the bytes
  * read. 0 when no kernel runs here. */
@@ -597,7 +597,7 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
     return map->pages[map->page_of[cp >> 8]][cp & 0xFF];
 }
 
-/* The byte-map encoders' vector path (byte_map_simd.c): encodes what it can
+/* The byte-map encoders' vector path (simd/byte_map.c): encodes what it can
  * of src[0..n) (UTF-16 units, or UTF-8 bytes that are whole, valid
  * sequences as far as it reads) with `map` into dst, which has room for
  * 2 * n bytes (UTF-16) or n bytes (UTF-8); stops before a surrogate or a

@@ -305,7 +305,7 @@ def label_words(label):
 
 
 def label_key(words, length):
-    """The same as label_key() in src/registry.c (arithmetic mod 2^64)."""
+    """The same as label_key() in src/core/registry.c (arithmetic mod 2^64)."""
     c1, c2 = LABEL_WORD_MULTIPLIERS
     return (words[0] ^ (words[1] * c1) ^ (words[2] * c2) ^ length) & MASK64
 
@@ -892,7 +892,7 @@ def gen_compact16(src):
              for b in (2 * lane, 2 * lane + 1)] for key in range(256)]
     return emit_shuffle_table("wenc_compact16_shuffle", [
         "Shuffle masks that pack 16-bit lanes (the two-byte decoders'",
-        "AVX2 path, src/double_byte_simd.c): computed by the generator,",
+        "AVX2 path, src/simd/double_byte.c): computed by the generator,",
         "from no data file. Row k moves the lanes i of eight whose bit",
         "i of k is set to the front, in order; 0x80 clears the bytes",
         "past them.",
@@ -906,7 +906,7 @@ def gen_one_or_two(src):
                        else [2 * lane])] for key in range(256)]
     return emit_shuffle_table("wenc_one_or_two_shuffle", [
         "Shuffle masks that keep one or two bytes of each 16-bit lane",
-        "(the byte-map encoders' AVX2 path, src/byte_map_simd.c):",
+        "(the byte-map encoders' AVX2 path, src/simd/byte_map.c):",
         "computed by the generator, from no data file. Row k keeps the",
         "first byte of each of eight lanes, and its second where bit i",
         "of k is set, in order; 0x80 clears the bytes past them.",

@@ -85,7 +85,8 @@ fi
 mkdir -p "$out/obj"
 printf '%s\n' "$flags" > "$out/flags"
 objects=""
-for source in "$root"/src/*.c "$root"/src/codecs/*.c "$root"/src/tables/*.c; do
+for source in "$root"/src/core/*.c "$root"/src/api/*.c "$root"/src/codecs/*.c \
+              "$root"/src/simd/*.c "$root"/src/extensions/*.c "$root"/src/tables/*.c; do
     name=$(echo "${source#"$root"/}" | tr '/' '_')
     object="$out/obj/${name%.c}.o"
     objects="$objects $object"
@@ -95,7 +96,7 @@ for source in "$root"/src/*.c "$root"/src/codecs/*.c "$root"/src/tables/*.c; do
        [ "$root/include/wenc.h" -nt "$object" ]; then
         stale=1
     else
-        for header in "$root"/src/*.h "$root"/src/codecs/*.h; do
+        for header in "$root"/src/*.h "$root"/src/*/*.h; do
             if [ -f "$header" ] && [ "$header" -nt "$object" ]; then
                 stale=1
                 break

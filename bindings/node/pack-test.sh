@@ -55,12 +55,11 @@ tarball="$work/wenc-$package_version.tgz"
 tar -tzf "$tarball" | sed 's|^package/||' | sort > "$work/contents"
 for f in package.json index.js index.d.ts build.sh src/addon.c README.md \
          LICENSE wenc-c/include/wenc.h wenc-c/src/internal.h \
-         wenc-c/src/decoder.c wenc-c/src/codecs/shift_jis.c; do
+         wenc-c/src/core/decoder.c wenc-c/src/codecs/shift_jis.c; do
     grep -qx "$f" "$work/contents" || fail "the tarball lacks $f"
 done
 # Every library source the build compiles is in the tarball.
-for f in "$root"/src/*.c "$root"/src/*.h "$root"/src/codecs/*.c \
-         "$root"/src/codecs/*.h "$root"/src/tables/*.c; do
+for f in "$root"/src/*.h "$root"/src/*/*.c "$root"/src/*/*.h; do
     [ -f "$f" ] || continue
     grep -qx "wenc-c/${f#"$root"/}" "$work/contents" ||
         fail "the tarball lacks wenc-c/${f#"$root"/}"

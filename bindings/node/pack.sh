@@ -24,10 +24,10 @@ case ${1:-} in
                  "is missing)" >&2
             exit 1
         fi
-        mkdir -p "$here/wenc-c/include" "$here/wenc-c/src/codecs" \
-                 "$here/wenc-c/src/tables"
+        mkdir -p "$here/wenc-c/include"
         cp "$root/include/wenc.h" "$here/wenc-c/include/"
-        for dir in src src/codecs src/tables; do
+        for dir in src src/core src/api src/codecs src/simd src/extensions src/tables; do
+            mkdir -p "$here/wenc-c/$dir"
             for f in "$root/$dir"/*.c "$root/$dir"/*.h; do
                 [ -f "$f" ] && cp "$f" "$here/wenc-c/$dir/"
             done

@@ -1,7 +1,7 @@
 /* The legacy single-byte encodings (§9): one decoder and one encoder over
  * the index of the encoding in use (src/tables/single_byte.c). */
 #include "loops.h"
-#include "../utf8_simd.h"
+#include "../simd/utf8_simd.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -1,6 +1,6 @@
 /* UTF-16BE and UTF-16LE (§14.2–§14.4): the shared UTF-16 decoder. */
 #include "loops.h"
-#include "../utf8_simd.h"
+#include "../simd/utf8_simd.h"
 
 /*
  * State: state_[0] = 1 when a lead byte is held in bytes_[0]; code_point_ =

@@ -1,6 +1,6 @@
 /* UTF-8 (§8.1): decoder and encoder. */
 #include "loops.h"
-#include "../utf8_simd.h"
+#include "../simd/utf8_simd.h"
 
 /*
  * Decoder state: state_[0] bytes needed (0 = idle), state_[1] bytes seen,

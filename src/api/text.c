@@ -1,5 +1,5 @@
 /* TextDecoder, TextEncoder and their streams (§7) over the streaming core. */
-#include "internal.h"
+#include "../internal.h"
 
 /* new TextDecoder(label, options) (§7.2) */
 wenc_text_status wenc_text_decoder_init(wenc_text_decoder *td,

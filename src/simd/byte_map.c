@@ -15,7 +15,7 @@
  * leaves out, such as gb18030's four-byte sequences); the encoder's own
  * loop takes that code point.
  */
-#include "internal.h"
+#include "../internal.h"
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
 #include <immintrin.h>

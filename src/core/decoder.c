@@ -1,6 +1,6 @@
 /* The streaming decoder driver: BOM handling, replayed bytes, error offsets,
  * dispatch to the codec loops (§4.1 decoders, §6 decode). */
-#include "internal.h"
+#include "../internal.h"
 
 /* Each family's codec: every family has one (but the CJK families in a
  * build without them, whose ids wenc_decoder_init() refuses). */

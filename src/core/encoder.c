@@ -1,7 +1,7 @@
 /* The streaming encoder driver: held input across calls, html NCRs, fatal
  * errors with offsets, dispatch to the codec loops (§4.1 encoders, §6 encode,
  * get an encoder, encode or fail). */
-#include "internal.h"
+#include "../internal.h"
 
 /* Each family's codec; output encodings (§4.3) are never UTF-16 or
  * replacement, whose families have none in the Standard (UTF-16's is the

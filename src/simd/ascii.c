@@ -1,5 +1,5 @@
 /* ASCII fast paths: SSE2 where the compiler targets it, 8-byte words otherwise. */
-#include "internal.h"
+#include "../internal.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

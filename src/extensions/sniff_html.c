@@ -3,7 +3,7 @@
  * XML encoding") and its "algorithm for extracting a character encoding
  * from a meta element" (HTML §2, "Extracting character encodings from meta
  * elements"), over the Encoding Standard's labels. */
-#include "internal.h"
+#include "../internal.h"
 
 #include <string.h>
 

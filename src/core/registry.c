@@ -1,5 +1,5 @@
 /* Encodings, names, labels (§4.2), output encodings (§4.3), BOM sniff (§6). */
-#include "internal.h"
+#include "../internal.h"
 
 const char *wenc_version(void)
 {

@@ -36,7 +36,7 @@
 #ifndef WENC_UTF8_SIMD_H
 #define WENC_UTF8_SIMD_H
 
-#include "internal.h"
+#include "../internal.h"
 
 enum {
     UTF8_CLASS_SHORT = 0x01,

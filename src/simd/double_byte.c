@@ -26,7 +26,7 @@
  * trail byte is past the input. The codec's own loop decodes that
  * character, errors included, exactly as before.
  */
-#include "internal.h"
+#include "../internal.h"
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include "utf8_simd.h"

@@ -1,6 +1,6 @@
 /* The Standard's hooks for other standards (§6, §6.1), one-shot and
  * allocating, over the streaming decoder and encoder. */
-#include "internal.h"
+#include "../internal.h"
 
 #include <stdlib.h>
 
