@@ -12,13 +12,15 @@
 #        - a CMake project: find_package(wenc CONFIG), targets wenc::wenc
 #          (shared) and wenc::wenc_static
 #      each run and its output compared exactly;
-#   3. the wenc tool: --version, a conversion, man -w wenc (when man is
-#      installed) and its bash completion;
+#   3. the wenc tool: linked with the installed libwenc.so.0 (readelf -d
+#      NEEDED, no RPATH or RUNPATH, ldd) and depending on libwenc0 (dpkg -s
+#      wenc), --version, a conversion, man -w wenc (when man is installed)
+#      and its bash completion;
 #   4. apt-get purge -y of the packages it installed, and of any package apt
 #      pulled in for them, also when a check failed: the machine is left with
 #      the packages it had.
 #
-# Needs: apt-get, dpkg, a C compiler (cc), pkg-config and cmake; it installs
+# Needs: apt-get, dpkg, a C compiler (cc), readelf, pkg-config and cmake; it installs
 # none of them. Exit status: 0 when every check passed; 1 when one failed;
 # 2 on a usage error; 77 when not root, a tool is missing or no .deb is in
 # OUTDIR.
@@ -37,7 +39,7 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 77
 fi
 missing=
-for tool in apt-get dpkg dpkg-deb dpkg-query cc pkg-config cmake; do
+for tool in apt-get dpkg dpkg-deb dpkg-query cc readelf pkg-config cmake; do
     command -v "$tool" > /dev/null 2>&1 || missing="$missing $tool"
 done
 if [ -n "$missing" ]; then
@@ -216,6 +218,20 @@ check 'CMake wenc::wenc_static: output' "$expected" "$("$TMP/build/decode_cmake_
 # ---- the command-line tool ----------------------------------------------------
 
 check 'wenc is /usr/bin/wenc' /usr/bin/wenc "$(command -v wenc)"
+# The tool uses the library of libwenc0, not a copy of libwenc.a.
+check 'readelf -d /usr/bin/wenc: NEEDED libwenc' 'libwenc.so.0' \
+    "$(readelf -d /usr/bin/wenc | sed -n 's/.*(NEEDED).*\[\(libwenc[^]]*\)\]$/\1/p')"
+check 'readelf -d /usr/bin/wenc: no RPATH or RUNPATH' '' \
+    "$(readelf -d /usr/bin/wenc | grep -E '\((RPATH|RUNPATH)\)' || true)"
+check 'wenc loads the installed libwenc.so.0' shared "$(links_libwenc /usr/bin/wenc)"
+# Depends as dh_shlibdeps wrote it from debian/libwenc0.symbols, e.g.
+# "libwenc0 (>= 0.1.0), libc6 (>= 2.34)": libwenc0, at a version no newer
+# than the one installed.
+wenc_depends=$(dpkg -s wenc | sed -n 's/^Depends: //p')
+echo "     wenc Depends: $wenc_depends"
+min=$(tr ',' '\n' <<< "$wenc_depends" | sed -n 's/^ *libwenc0 (>= \([^)]*\))$/\1/p')
+check 'dpkg -s wenc: Depends on libwenc0 (>= V), V <= the installed version' yes \
+    "$([ -n "$min" ] && dpkg --compare-versions "$min" le "$version" && echo yes || echo "no: $wenc_depends")"
 check 'wenc --version' "wenc $upstream" "$(wenc --version)"
 check 'wenc -f shift_jis -t utf-8' 'e3 81 82' \
     "$(printf '\202\240' | wenc -f shift_jis -t utf-8 | od -An -tx1 | tr -s ' ' | sed 's/^ //')"
