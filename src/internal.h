@@ -238,7 +238,9 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
  * an ASCII byte or a lead byte and a trail byte, whose pointer is
  * (lead - lead_base[lead >= lead_split]) * trail_count
  *     + trail - trail_base[trail >= trail_split]
- * and whose code point is index[pointer] (0: none). */
+ * and whose code point is index[pointer] (0: none). Each codec's spec is
+ * written with designated initializers beside its decoder, citing the
+ * section of the Standard its ranges and offsets come from. */
 typedef struct double_byte_spec {
     uint8_t lead[2][2];  /* every lead byte of the encoding */
     uint8_t slow[3][2];  /* leads the codec's own loop decodes ({0, 0}: none) */

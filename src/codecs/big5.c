@@ -34,13 +34,21 @@ WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 }
 
 /* The vector path: leads 0x81-0xA0, 0xC8 and 0xFA-0xFE (the pointers of
- * two code points and of plane 2) left to big5_pair(). */
+ * two code points and of plane 2) left to big5_pair(). The ranges, offsets
+ * and 157 are §11.1.1's: offset 0x40 below 0x7F, else 0x62. */
 static const double_byte_spec big5_vectors = {
-    {{0x81, 0xFE}, {0x81, 0xFE}},
-    {{0x81, 0xA0}, {0xC8, 0xC8}, {0xFA, 0xFE}},
-    {{0x40, 0x7E}, {0xA1, 0xFE}},
-    0x81, 0x7F, {0x81, 0x81}, {0x40, 0x62}, 157,
-    wenc_big5_index, &wenc_big5_index_size, false};
+    .lead = {{0x81, 0xFE}, {0x81, 0xFE}},
+    .slow = {{0x81, 0xA0}, {0xC8, 0xC8}, {0xFA, 0xFE}},
+    .trail = {{0x40, 0x7E}, {0xA1, 0xFE}},
+    .lead_split = 0x81,
+    .trail_split = 0x7F,
+    .lead_base = {0x81, 0x81},
+    .trail_base = {0x40, 0x62},
+    .trail_count = 157,
+    .index = wenc_big5_index,
+    .index_size = &wenc_big5_index_size,
+    .pairs_only = false,
+};
 
 /* §11.1.1 Big5 decoder */
 WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,
@@ -55,8 +63,11 @@ WENC_INLINE codec_status big5_decode(wenc_decoder *dec, const uint8_t *src,
 
 DEFINE_DECODE_SINKS(big5, big5_decode)
 
-const decoder_codec wenc_big5_decoder = {big5_to_utf8, big5_to_utf16,
-                                         lead_byte_held};
+const decoder_codec wenc_big5_decoder = {
+    .to_utf8 = big5_to_utf8,
+    .to_utf16 = big5_to_utf16,
+    .held = lead_byte_held,
+};
 
 #ifdef WENC_NO_ENCODE_TABLES
 /* §5 index Big5 pointer, searched for: index Big5 from pointer
@@ -155,4 +166,9 @@ WENC_INLINE codec_status big5_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(big5, big5_encode)
 
-const encoder_codec wenc_big5_encoder = {big5_from_utf8, big5_from_utf16, 8, 0};
+const encoder_codec wenc_big5_encoder = {
+    .from_utf8 = big5_from_utf8,
+    .from_utf16 = big5_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

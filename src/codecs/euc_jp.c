@@ -27,13 +27,21 @@ WENC_INLINE size_t euc_jp_two_bytes(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return cps[0] != 0;
 }
 
-/* The vector path: jis0208's pairs (0x8E and 0x8F are left to the loop). */
+/* The vector path: jis0208's pairs (0x8E and 0x8F are left to the loop).
+ * The ranges and 94 are §12.1.1's. */
 static const double_byte_spec euc_jp_vectors = {
-    {{0xA1, 0xFE}, {0xA1, 0xFE}},
-    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
-    {{0xA1, 0xFE}, {0xA1, 0xFE}},
-    0xA1, 0xA1, {0xA1, 0xA1}, {0xA1, 0xA1}, 94,
-    wenc_jis0208_index, &wenc_jis0208_index_size, false};
+    .lead = {{0xA1, 0xFE}, {0xA1, 0xFE}},
+    .slow = {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    .trail = {{0xA1, 0xFE}, {0xA1, 0xFE}},
+    .lead_split = 0xA1,
+    .trail_split = 0xA1,
+    .lead_base = {0xA1, 0xA1},
+    .trail_base = {0xA1, 0xA1},
+    .trail_count = 94,
+    .index = wenc_jis0208_index,
+    .index_size = &wenc_jis0208_index_size,
+    .pairs_only = false,
+};
 
 /* §12.1.1 EUC-JP decoder */
 WENC_INLINE codec_status euc_jp_decode(wenc_decoder *dec, const uint8_t *src,
@@ -132,8 +140,11 @@ static size_t euc_jp_held(const wenc_decoder *dec)
     return dec->bytes_[0] ? 1u + dec->state_[0] : 0u;
 }
 
-const decoder_codec wenc_euc_jp_decoder = {euc_jp_to_utf8, euc_jp_to_utf16,
-                                           euc_jp_held};
+const decoder_codec wenc_euc_jp_decoder = {
+    .to_utf8 = euc_jp_to_utf8,
+    .to_utf16 = euc_jp_to_utf16,
+    .held = euc_jp_held,
+};
 
 #ifdef WENC_NO_ENCODE_TABLES
 /* §12.1.2 EUC-JP encoder's steps for cp (U+0080 on) without the map: the
@@ -192,5 +203,9 @@ WENC_INLINE codec_status euc_jp_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(euc_jp, euc_jp_encode)
 
-const encoder_codec wenc_euc_jp_encoder = {euc_jp_from_utf8, euc_jp_from_utf16,
-                                           8, 0};
+const encoder_codec wenc_euc_jp_encoder = {
+    .from_utf8 = euc_jp_from_utf8,
+    .from_utf16 = euc_jp_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

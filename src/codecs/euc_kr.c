@@ -18,12 +18,21 @@ WENC_INLINE size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* The vector path: every pair. The ranges, offsets and 190 are
+ * §13.1.1's. */
 static const double_byte_spec euc_kr_vectors = {
-    {{0x81, 0xFE}, {0x81, 0xFE}},
-    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
-    {{0x41, 0xFE}, {0x41, 0xFE}},
-    0x81, 0x41, {0x81, 0x81}, {0x41, 0x41}, 190,
-    wenc_euc_kr_index, &wenc_euc_kr_index_size, false};
+    .lead = {{0x81, 0xFE}, {0x81, 0xFE}},
+    .slow = {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    .trail = {{0x41, 0xFE}, {0x41, 0xFE}},
+    .lead_split = 0x81,
+    .trail_split = 0x41,
+    .lead_base = {0x81, 0x81},
+    .trail_base = {0x41, 0x41},
+    .trail_count = 190,
+    .index = wenc_euc_kr_index,
+    .index_size = &wenc_euc_kr_index_size,
+    .pairs_only = false,
+};
 
 /* §13.1.1 EUC-KR decoder */
 WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,
@@ -38,8 +47,11 @@ WENC_INLINE codec_status euc_kr_decode(wenc_decoder *dec, const uint8_t *src,
 
 DEFINE_DECODE_SINKS(euc_kr, euc_kr_decode)
 
-const decoder_codec wenc_euc_kr_decoder = {euc_kr_to_utf8, euc_kr_to_utf16,
-                                           lead_byte_held};
+const decoder_codec wenc_euc_kr_decoder = {
+    .to_utf8 = euc_kr_to_utf8,
+    .to_utf16 = euc_kr_to_utf16,
+    .held = lead_byte_held,
+};
 
 /* §13.1.2 EUC-KR encoder, its steps built into the generated map, or
  * without it the index pointer's lead and trail */
@@ -86,5 +98,9 @@ WENC_INLINE codec_status euc_kr_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(euc_kr, euc_kr_encode)
 
-const encoder_codec wenc_euc_kr_encoder = {euc_kr_from_utf8, euc_kr_from_utf16,
-                                           8, 0};
+const encoder_codec wenc_euc_kr_encoder = {
+    .from_utf8 = euc_kr_from_utf8,
+    .from_utf16 = euc_kr_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

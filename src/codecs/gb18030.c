@@ -63,13 +63,21 @@ WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
 }
 
 /* The vector path: two-byte sequences (0x80 and four-byte sequences are
- * left to the loop). */
+ * left to the loop). The ranges, offsets and 190 are §10.2.1's two-byte
+ * case: offset 0x40 below 0x7F, else 0x41. */
 static const double_byte_spec gb18030_vectors = {
-    {{0x81, 0xFE}, {0x81, 0xFE}},
-    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
-    {{0x40, 0x7E}, {0x80, 0xFE}},
-    0x81, 0x7F, {0x81, 0x81}, {0x40, 0x41}, 190,
-    wenc_gb18030_index, &wenc_gb18030_index_size, false};
+    .lead = {{0x81, 0xFE}, {0x81, 0xFE}},
+    .slow = {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    .trail = {{0x40, 0x7E}, {0x80, 0xFE}},
+    .lead_split = 0x81,
+    .trail_split = 0x7F,
+    .lead_base = {0x81, 0x81},
+    .trail_base = {0x40, 0x41},
+    .trail_count = 190,
+    .index = wenc_gb18030_index,
+    .index_size = &wenc_gb18030_index_size,
+    .pairs_only = false,
+};
 
 /* §10.2.1 gb18030 decoder */
 WENC_INLINE codec_status gb18030_decode(wenc_decoder *dec, const uint8_t *src,
@@ -209,8 +217,11 @@ static size_t gb18030_held(const wenc_decoder *dec)
     return g[THIRD] ? 3 : g[SECOND] ? 2 : g[FIRST] ? 1 : 0;
 }
 
-const decoder_codec wenc_gb18030_decoder = {gb18030_to_utf8, gb18030_to_utf16,
-                                            gb18030_held};
+const decoder_codec wenc_gb18030_decoder = {
+    .to_utf8 = gb18030_to_utf8,
+    .to_utf16 = gb18030_to_utf16,
+    .held = gb18030_held,
+};
 
 /* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK.
  * The generated maps hold the two-byte steps (U+E5E5 left out; GBK's 0x80
@@ -287,5 +298,9 @@ WENC_INLINE codec_status gb18030_encode(wenc_encoder *enc, const void *src,
 DEFINE_ENCODE_READERS(gb18030, gb18030_encode)
 
 /* Four bytes or "&#65533;" (8) per input unit at most. */
-const encoder_codec wenc_gb18030_encoder = {gb18030_from_utf8,
-                                            gb18030_from_utf16, 8, 0};
+const encoder_codec wenc_gb18030_encoder = {
+    .from_utf8 = gb18030_from_utf8,
+    .from_utf16 = gb18030_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

@@ -9,13 +9,21 @@ enum { STATE, OUTPUT_STATE, OUTPUT };
 
 #define ESC 0x1B
 
-/* The vector path of the lead byte state: pairs of 0x21-0x7E into jis0208. */
+/* The vector path of the lead byte state: pairs of 0x21-0x7E into jis0208.
+ * The ranges and 94 are §12.2.1's lead byte and trail byte states. */
 static const double_byte_spec jis0208_vectors = {
-    {{0x21, 0x7E}, {0x21, 0x7E}},
-    {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
-    {{0x21, 0x7E}, {0x21, 0x7E}},
-    0x21, 0x21, {0x21, 0x21}, {0x21, 0x21}, 94,
-    wenc_jis0208_index, &wenc_jis0208_index_size, true};
+    .lead = {{0x21, 0x7E}, {0x21, 0x7E}},
+    .slow = {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
+    .trail = {{0x21, 0x7E}, {0x21, 0x7E}},
+    .lead_split = 0x21,
+    .trail_split = 0x21,
+    .lead_base = {0x21, 0x21},
+    .trail_base = {0x21, 0x21},
+    .trail_count = 94,
+    .index = wenc_jis0208_index,
+    .index_size = &wenc_jis0208_index_size,
+    .pairs_only = true,
+};
 
 /* §12.2.1 ISO-2022-JP decoder */
 WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
@@ -251,7 +259,10 @@ static size_t iso_2022_jp_held(const wenc_decoder *dec)
 }
 
 const decoder_codec wenc_iso_2022_jp_decoder = {
-    iso_2022_jp_to_utf8, iso_2022_jp_to_utf16, iso_2022_jp_held};
+    .to_utf8 = iso_2022_jp_to_utf8,
+    .to_utf16 = iso_2022_jp_to_utf16,
+    .held = iso_2022_jp_held,
+};
 
 /* Encoder state in enc->state_. */
 enum { E_ASCII, E_ROMAN, E_JIS0208 };
@@ -519,4 +530,8 @@ DEFINE_ENCODE_READERS(iso_2022_jp, iso_2022_jp_encode)
 /* Per input unit at most an escape and an NCR ("&#65533;"): 11 bytes; the
  * closing ESC ( B at the end. */
 const encoder_codec wenc_iso_2022_jp_encoder = {
-    iso_2022_jp_from_utf8, iso_2022_jp_from_utf16, 11, 3};
+    .from_utf8 = iso_2022_jp_from_utf8,
+    .from_utf16 = iso_2022_jp_from_utf16,
+    .max_per_unit = 11,
+    .max_closing = 3,
+};

@@ -42,4 +42,7 @@ static size_t replacement_held(const wenc_decoder *dec)
 }
 
 const decoder_codec wenc_replacement_decoder = {
-    replacement_to_utf8, replacement_to_utf16, replacement_held};
+    .to_utf8 = replacement_to_utf8,
+    .to_utf16 = replacement_to_utf16,
+    .held = replacement_held,
+};

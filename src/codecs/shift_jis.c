@@ -34,13 +34,21 @@ WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 }
 
 /* The vector path: leads 0xF0-0xFC (the EUDC pointers, 8836 on) left to
- * shift_jis_pair(). */
+ * shift_jis_pair(). The ranges, offsets and 188 are §12.3.1's: lead offset
+ * 0x81 below 0xA0, else 0xC1; offset 0x40 below 0x7F, else 0x41. */
 static const double_byte_spec shift_jis_vectors = {
-    {{0x81, 0x9F}, {0xE0, 0xFC}},
-    {{0xF0, 0xFC}, {0xF0, 0xFC}, {0xF0, 0xFC}},
-    {{0x40, 0x7E}, {0x80, 0xFC}},
-    0xA0, 0x7F, {0x81, 0xC1}, {0x40, 0x41}, 188,
-    wenc_jis0208_index, &wenc_jis0208_index_size, false};
+    .lead = {{0x81, 0x9F}, {0xE0, 0xFC}},
+    .slow = {{0xF0, 0xFC}, {0xF0, 0xFC}, {0xF0, 0xFC}},
+    .trail = {{0x40, 0x7E}, {0x80, 0xFC}},
+    .lead_split = 0xA0,
+    .trail_split = 0x7F,
+    .lead_base = {0x81, 0xC1},
+    .trail_base = {0x40, 0x41},
+    .trail_count = 188,
+    .index = wenc_jis0208_index,
+    .index_size = &wenc_jis0208_index_size,
+    .pairs_only = false,
+};
 
 /* §12.3.1 Shift_JIS decoder */
 WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
@@ -57,7 +65,10 @@ WENC_INLINE codec_status shift_jis_decode(wenc_decoder *dec,
 DEFINE_DECODE_SINKS(shift_jis, shift_jis_decode)
 
 const decoder_codec wenc_shift_jis_decoder = {
-    shift_jis_to_utf8, shift_jis_to_utf16, lead_byte_held};
+    .to_utf8 = shift_jis_to_utf8,
+    .to_utf16 = shift_jis_to_utf16,
+    .held = lead_byte_held,
+};
 
 /* §12.3.2 Shift_JIS encoder, its steps built into the generated map, or
  * without it taken here, with the index Shift_JIS pointer (§5: index
@@ -121,5 +132,9 @@ WENC_INLINE codec_status shift_jis_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(shift_jis, shift_jis_encode)
 
-const encoder_codec wenc_shift_jis_encoder = {shift_jis_from_utf8,
-                                              shift_jis_from_utf16, 8, 0};
+const encoder_codec wenc_shift_jis_encoder = {
+    .from_utf8 = shift_jis_from_utf8,
+    .from_utf16 = shift_jis_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

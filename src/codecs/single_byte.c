@@ -592,8 +592,11 @@ static size_t sb_held(const wenc_decoder *dec)
     return 0;
 }
 
-const decoder_codec wenc_single_byte_decoder = {sb_to_utf8, sb_to_utf16,
-                                                sb_held};
+const decoder_codec wenc_single_byte_decoder = {
+    .to_utf8 = sb_to_utf8,
+    .to_utf16 = sb_to_utf16,
+    .held = sb_held,
+};
 
 /* The encoder's vector kernels read the encode pages: none without them. */
 #if defined(WENC_HAVE_RUNTIME_AVX2) && !defined(WENC_NO_ENCODE_TABLES)
@@ -1108,5 +1111,9 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
 DEFINE_ENCODE_READERS(sb, sb_encode)
 
 /* "&#65533;" (8 bytes) for one input unit at most. */
-const encoder_codec wenc_single_byte_encoder = {sb_from_utf8, sb_from_utf16,
-                                                8, 0};
+const encoder_codec wenc_single_byte_encoder = {
+    .from_utf8 = sb_from_utf8,
+    .from_utf16 = sb_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};

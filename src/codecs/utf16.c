@@ -397,8 +397,11 @@ static size_t utf16_held(const wenc_decoder *dec)
     return (dec->code_point_ ? 2u : 0u) + dec->state_[0];
 }
 
-const decoder_codec wenc_utf16_decoder = {utf16_to_utf8, utf16_to_utf16,
-                                          utf16_held};
+const decoder_codec wenc_utf16_decoder = {
+    .to_utf8 = utf16_to_utf8,
+    .to_utf16 = utf16_to_utf16,
+    .held = utf16_held,
+};
 
 /* Writes the code unit u at d, little- or big-endian. */
 WENC_INLINE void utf16_unit_put(uint8_t *d, uint32_t u, bool big_endian)
@@ -451,5 +454,9 @@ DEFINE_ENCODE_READERS(utf16, utf16_encode)
 
 /* Two bytes for each input unit: an ASCII byte, a sequence of two or three
  * UTF-8 bytes, a UTF-16 unit; four for a four-byte sequence or a pair. */
-const encoder_codec wenc_utf16_encoder = {utf16_from_utf8, utf16_from_utf16,
-                                          2, 0};
+const encoder_codec wenc_utf16_encoder = {
+    .from_utf8 = utf16_from_utf8,
+    .from_utf16 = utf16_from_utf16,
+    .max_per_unit = 2,
+    .max_closing = 0,
+};

@@ -172,8 +172,11 @@ static size_t utf8_held(const wenc_decoder *dec)
     return dec->state_[NEEDED] ? dec->state_[SEEN] + 1u : 0;
 }
 
-const decoder_codec wenc_utf8_decoder = {utf8_to_utf8, utf8_to_utf16,
-                                         utf8_held};
+const decoder_codec wenc_utf8_decoder = {
+    .to_utf8 = utf8_to_utf8,
+    .to_utf16 = utf8_to_utf16,
+    .held = utf8_held,
+};
 
 /* §8.1.2 UTF-8 encoder */
 static size_t utf8_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
@@ -450,6 +453,9 @@ static codec_status utf8_from_utf8_fast(wenc_encoder *enc, const uint8_t *src,
 }
 
 /* Three bytes per input unit at most: U+FFFD for one ill-formed byte. */
-const encoder_codec wenc_utf8_encoder = {utf8_from_utf8_fast,
-                                         utf8_from_utf16_fast,
-                                         3, 0};
+const encoder_codec wenc_utf8_encoder = {
+    .from_utf8 = utf8_from_utf8_fast,
+    .from_utf16 = utf8_from_utf16_fast,
+    .max_per_unit = 3,
+    .max_closing = 0,
+};

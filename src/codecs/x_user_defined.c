@@ -27,5 +27,9 @@ WENC_INLINE codec_status xud_encode(wenc_encoder *enc, const void *src,
 
 DEFINE_ENCODE_READERS(xud, xud_encode)
 
-const encoder_codec wenc_x_user_defined_encoder = {xud_from_utf8,
-                                                   xud_from_utf16, 8, 0};
+const encoder_codec wenc_x_user_defined_encoder = {
+    .from_utf8 = xud_from_utf8,
+    .from_utf16 = xud_from_utf16,
+    .max_per_unit = 8,
+    .max_closing = 0,
+};
