@@ -730,8 +730,8 @@ typedef struct wenc_sniff_result {
      * bytes: the BOM; the six bytes of a UTF-16 '<?x'; a meta element from
      * its '<' to its '>'; from the '<' of '<?xml' to the quote that closes
      * the label after the first "encoding=" (which "get an XML encoding"
-     * looks for past the declaration's '>' too). Both are 0 for the
-     * transport layer's label and the default. */
+     * looks for before the declaration's first '>' only). Both are 0 for
+     * the transport layer's label and the default. */
     size_t offset;
     size_t length;
     /* False when the answer is final: no bytes that follow can change it.
@@ -788,8 +788,10 @@ WENC_API wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
 /*
  * The HTML Standard's "get an XML encoding" for XML callers: when `bytes`
  * begin with '<?xml' and contain a '>', the encoding named by the first
- * `encoding` that follows, then optional bytes <= 0x20, '=', optional bytes
- * <= 0x20 and a label in double or single quotes without bytes <= 0x20.
+ * `encoding` before that first '>', then optional bytes <= 0x20, '=',
+ * optional bytes <= 0x20 and a label in double or single quotes without
+ * bytes <= 0x20 ("<?xml version='1.0'?><p encoding='iso-8859-2'>" names
+ * none).
  * Unlike wenc_sniff_html(), the declared encoding is returned as declared:
  * a declared "utf-16" is WENC_UTF_16LE, and the caller chooses what to do
  * with it. Reads all `len` bytes at most.
@@ -799,8 +801,7 @@ WENC_API wenc_sniff_result wenc_sniff_html(const uint8_t *bytes, size_t len,
  * label's closing quote; or, when there is no such declaration or its label is not a
  * label, encoding WENC_INVALID and source WENC_SNIFF_NONE. need_more is
  * false when no bytes that follow can change the answer, true when they may
- * (the bytes begin '<?xml' or a prefix of it and ran out before a label's
- * closing quote).
+ * (the bytes begin '<?xml', or a prefix of it, and hold no '>').
  */
 WENC_API wenc_sniff_result wenc_sniff_xml_encoding(const uint8_t *bytes,
                                                    size_t len);

@@ -317,8 +317,22 @@ static void test_xml_declaration(th *t)
      * inside the label. */
     HTML(t, "<?xml encoding\x01=\x1F'koi8-r'?>", xml_decl(WENC_KOI8_R, 25, true));
     HTML(t, "<?xml encoding=\"\x01koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
-    /* The search for "encoding" is not bounded by the declaration's '>'. */
-    HTML(t, "<?xml version=\"1.0\"?><x encoding=\"koi8-r\">", xml_decl(WENC_KOI8_R, 41, true));
+    /* "encoding" counts only before the declaration's first '>' (the
+     * HTML Standard's xmlDeclarationEnd): after it, the prescan has no
+     * declaration and the default decides. */
+    HTML(t, "<?xml version='1.0'?><p encoding='iso-8859-2'>",
+         fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml version=\"1.0\"?><x encoding=\"koi8-r\">", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml /> encoding=\"koi8-r\"", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml encoding>=\"koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml encoding=>\"koi8-r\"?>", fallback(WENC_WINDOWS_1252, true));
+    /* ...and the first "encoding" before it is the one read. */
+    HTML(t, "<?xml encoding encoding='koi8-r'?>", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml xencoding='koi8-r'?>", xml_decl(WENC_KOI8_R, 24, true));
+    /* A quote opened before the '>' and closed after it holds the '>',
+     * which no label does. */
+    HTML(t, "<?xml encoding='gbk?>'", fallback(WENC_WINDOWS_1252, true));
+    HTML(t, "<?xml encoding='>koi8-r'", fallback(WENC_WINDOWS_1252, true));
 
     th_ctx(t, "wenc_sniff_xml_encoding");
     static const char utf16_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r/>";
@@ -332,10 +346,12 @@ static void test_xml_declaration(th *t)
         {"", true},
         {"<?xm", true},
         {"<?xml version=\"1.0\"", true},
-        {"<?xml version=\"1.0\"?>", true},
         {"<?xml encoding", true},
         {"<?xml encoding=\"", true},
         {"<?xml encoding=\"gbk", true},
+        {"<?xml version=\"1.0\"?>", false},
+        {"<?xml version=\"1.0\"?> encoding=\"gbk\"", false},
+        {"<?xml encoding=\"gbk?>", false},
         {"<html>", false},
         {"<?xml encoding=\"bogus\"?>", false},
         {"<?xml encoding=gbk?>", false},
@@ -404,14 +420,16 @@ static void test_1024_boundary(th *t)
     check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),
                  fallback(WENC_WINDOWS_1252, false));
     free(doc);
-    /* The XML declaration is read in the same 1024 bytes. */
-    doc = padded(0, "<?xml version=\"1.0\"?>", 1100);
-    memcpy(doc + 1020, "encoding=\"gbk\"", 14);
-    check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),
-                 fallback(WENC_WINDOWS_1252, false));
-    memcpy(doc + 1000, "encoding=\"gbk\"", 14);
+    /* The XML declaration is read in the same 1024 bytes, its '>' too. */
+    doc = padded(0, "<?xml version=\"1.0\"", 1100);
+    memcpy(doc + 1000, "encoding=\"gbk\"?>", 16);
     check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),
                  xml_decl(WENC_GBK, 1014, false));
+    free(doc);
+    doc = padded(0, "<?xml version=\"1.0\"", 1100);
+    memcpy(doc + 1009, "encoding=\"gbk\"?>", 16);
+    check_result(t, __LINE__, sniff_exact(doc, 1100, NULL, WENC_INVALID),
+                 fallback(WENC_WINDOWS_1252, false));
     free(doc);
 }
 

@@ -1,8 +1,8 @@
 /* Extension: the HTML Standard's encoding sniffing (HTML §13.2.3.2: the
  * encoding sniffing algorithm, the prescan, "get an attribute", "get an
  * XML encoding") and its "algorithm for extracting a character encoding
- * from a meta element" (HTML §2, "Extracting character encodings from meta
- * elements"), over the Encoding Standard's labels. */
+ * from a meta element" (HTML §2.5.3 "Extracting character encodings from
+ * meta elements"), over the Encoding Standard's labels. */
 #include "../internal.h"
 
 #include <string.h>
@@ -148,7 +148,7 @@ static attribute_step get_attribute(const byte_window *w, size_t *pos,
     return ATTRIBUTE_FOUND;
 }
 
-/* HTML §2.5 "algorithm for extracting a character encoding from a meta
+/* HTML §2.5.3 "algorithm for extracting a character encoding from a meta
  * element", over a content attribute's value. */
 static wenc_id encoding_from_content(const uint8_t *s, size_t n)
 {
@@ -376,40 +376,38 @@ static wenc_id xml_declared_encoding(const uint8_t *b, size_t n,
             return WENC_INVALID;
         }
     }
-    if (!memchr(b, '>', n))
+    const uint8_t *declaration_end = memchr(b, '>', n);
+    if (!declaration_end)
         return WENC_INVALID;
-    size_t pos = n;
-    for (size_t i = 0; i + sizeof word <= n; i++) {
+    *out_of_bytes = false;
+    /* "encoding" is looked for before the declaration's '>' only, and the
+     * steps after it stop at that '>' at the latest. A closing quote past
+     * it would put the '>' in the label, which no label holds: once the
+     * '>' is in, no byte that follows changes the answer. */
+    size_t declaration_len = (size_t)(declaration_end - b);
+    size_t pos = declaration_len;
+    for (size_t i = 0; i + sizeof word <= declaration_len; i++) {
         if (memcmp(b + i, word, sizeof word) == 0) {
             pos = i + sizeof word;
             break;
         }
     }
-    if (pos >= n)
+    if (pos == declaration_len)
         return WENC_INVALID;
-    while (pos < n && b[pos] <= 0x20)
+    while (b[pos] <= 0x20)
         pos++;
-    if (pos >= n)
+    if (b[pos] != '=')
         return WENC_INVALID;
-    if (b[pos] != '=') {
-        *out_of_bytes = false;
-        return WENC_INVALID;
-    }
     pos++;
-    while (pos < n && b[pos] <= 0x20)
+    while (b[pos] <= 0x20)
         pos++;
-    if (pos >= n)
-        return WENC_INVALID;
     uint8_t quote = b[pos];
-    if (quote != '"' && quote != '\'') {
-        *out_of_bytes = false;
+    if (quote != '"' && quote != '\'')
         return WENC_INVALID;
-    }
     pos++;
-    const uint8_t *close = pos < n ? memchr(b + pos, quote, n - pos) : NULL;
+    const uint8_t *close = memchr(b + pos, quote, n - pos);
     if (!close)
         return WENC_INVALID;
-    *out_of_bytes = false;
     size_t label_len = (size_t)(close - (b + pos));
     for (size_t i = 0; i < label_len; i++)
         if (b[pos + i] <= 0x20)
