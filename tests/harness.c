@@ -15,6 +15,61 @@ void th_begin(th *t, const char *name)
     t->max_print = 200;
 }
 
+void th_args(th *t, int argc, char **argv)
+{
+    static const char prefix[] = "--part=";
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], prefix, sizeof prefix - 1) == 0 &&
+            argv[i][sizeof prefix - 1] != 0 && t->part == NULL) {
+            t->part = argv[i] + sizeof prefix - 1;
+        } else {
+            fprintf(stderr, "%s: unknown argument '%s' (usage: %s [--part=NAME])\n",
+                    t->name, argv[i], argv[0]);
+            exit(2);
+        }
+    }
+    if (t->part != NULL)
+        printf("%s: part '%s' only\n", t->name, t->part);
+}
+
+bool th_part(const th *t, const char *part)
+{
+    return t->part == NULL || strcmp(t->part, part) == 0;
+}
+
+bool th_require_all(void)
+{
+    const char *v = getenv("WENC_TEST_REQUIRE_ALL");
+    return v != NULL && strcmp(v, "1") == 0;
+}
+
+static void vskip(th *t, th_skip_reason why, const char *what, va_list ap)
+{
+    static const char *const reasons[] = {
+        [TH_SKIP_CONFIG] = "not built in this configuration",
+        [TH_SKIP_DATA] = "data absent",
+        [TH_SKIP_CPU] = "this CPU cannot run it",
+    };
+    if (why == TH_SKIP_DATA && th_require_all()) {
+        printf("%s: FAILED (data absent, and WENC_TEST_REQUIRE_ALL=1 requires "
+               "it): ", t->name);
+        t->failed++;
+    } else {
+        printf("%s: SKIPPED (%s): ", t->name, reasons[why]);
+        t->skipped++;
+    }
+    vprintf(what, ap);
+    printf("\n");
+}
+
+void th_skip(th *t, th_skip_reason why, const char *what, ...)
+{
+    va_list ap;
+    va_start(ap, what);
+    vskip(t, why, what, ap);
+    va_end(ap);
+}
+
 int th_end(th *t)
 {
     if (t->printed > t->max_print)
@@ -49,12 +104,9 @@ bool th_cjk(th *t, const char *what, ...)
     if (WENC_TEST_CJK)
         return true;
     va_list ap;
-    printf("%s: SKIPPED (not built in, -DWENC_CJK=OFF): ", t->name);
     va_start(ap, what);
-    vprintf(what, ap);
+    vskip(t, TH_SKIP_CONFIG, what, ap);
     va_end(ap);
-    printf("\n");
-    t->skipped++;
     return false;
 }
 

@@ -29,25 +29,49 @@
 
 typedef struct th {
     const char *name;
+    const char *part;        /* th_args(): the part this run runs, or NULL: all */
     unsigned long passed;
     unsigned long failed;
-    unsigned long skipped;   /* groups of checks th_cjk() skipped */
+    unsigned long skipped;   /* groups of checks th_skip() skipped */
     unsigned long printed;   /* failure messages printed so far */
     unsigned long max_print; /* stop printing details after this many */
     char ctx[256];           /* context prefixed to failure messages */
 } th;
 
 void th_begin(th *t, const char *name);
+/* Reads the test's command line: "--part=NAME" runs only that part of the
+ * test (th_part()); no argument runs every part. CMake registers a test
+ * that has parts once per part, as NAME (the part "core", which needs no
+ * data) and NAME_data (the checks against the Standard's data files), so
+ * that ctest reports each part on its own. Exits 2 on anything else. */
+void th_args(th *t, int argc, char **argv);
+/* Whether this run runs part `part` ("core", "data"). */
+bool th_part(const th *t, const char *part);
 /* Prints "<name>: N checks passed, M failed" (and ", K groups SKIPPED");
  * returns the exit status: 1 when a check failed, else 77 (ctest's
- * "Skipped") when th_cjk() skipped anything, so that no skipped check
+ * "Skipped") when th_skip() skipped anything, so that no skipped check
  * is reported as passed, else 0. */
 int th_end(th *t);
+
+/* Why a group of checks cannot run. */
+typedef enum th_skip_reason {
+    TH_SKIP_CONFIG, /* the library was configured without what it tests */
+    TH_SKIP_DATA,   /* a data file is absent (the Standard's, a package's) */
+    TH_SKIP_CPU     /* this CPU cannot run the code the checks are for */
+} th_skip_reason;
+
+/* Skips a group of checks: prints "<name>: SKIPPED (<reason>): " and `what`
+ * (printf-style) and counts it, so th_end() reports the test as skipped.
+ * With WENC_TEST_REQUIRE_ALL=1 in the environment (CI, which installs all
+ * the data) a TH_SKIP_DATA skip is a failure instead. */
+void th_skip(th *t, th_skip_reason why, const char *what, ...) TH_PRINTF(3, 4);
+/* Whether WENC_TEST_REQUIRE_ALL=1 is set. */
+bool th_require_all(void);
+
 /* Whether the library under test was configured with the legacy multi-byte
  * encodings (WENC_TEST_CJK, which CMake sets from WENC_CJK; 1 when unset).
- * When not, prints "SKIPPED (not built in, -DWENC_CJK=OFF): " and `what`
- * (printf-style), counts a skipped group and returns false: the caller
- * skips the checks that need them. */
+ * When not, skips (TH_SKIP_CONFIG) the group of checks `what` names and
+ * returns false: the caller skips the checks that need them. */
 bool th_cjk(th *t, const char *what, ...) TH_PRINTF(2, 3);
 /* WENC_TEST_CJK itself, saying nothing. */
 bool th_has_cjk(void);

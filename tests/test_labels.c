@@ -118,9 +118,9 @@ static void test_labels_from_json(th *t)
 {
     th_labels l;
     if (!th_labels_load(&l)) {
-        th_note(t,
-                "SKIPPED: label checks against encodings.json: cannot read or "
-                "parse %s/encodings.json",
+        th_skip(t, TH_SKIP_DATA,
+                "label checks against encodings.json: cannot read or parse "
+                "%s/encodings.json",
                 th_data_dir());
         return;
     }
@@ -555,15 +555,19 @@ static void test_bom_sniff(th *t)
     CHECKF(t, bad == 0, "%lu wrong answers for short inputs", bad);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     th t;
     th_begin(&t, "test_labels");
-    test_names(&t);
-    test_output_encoding_and_encoders(&t);
-    test_known_labels(&t);
-    test_non_labels(&t);
-    test_labels_from_json(&t);
-    test_bom_sniff(&t);
+    th_args(&t, argc, argv);
+    if (th_part(&t, "core")) {
+        test_names(&t);
+        test_output_encoding_and_encoders(&t);
+        test_known_labels(&t);
+        test_non_labels(&t);
+        test_bom_sniff(&t);
+    }
+    if (th_part(&t, "data"))
+        test_labels_from_json(&t);
     return th_end(&t);
 }

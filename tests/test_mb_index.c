@@ -1832,7 +1832,7 @@ static void sweep_all(th *t, lctx *c, const data *d)
         w.d = d;
         w.id = ids[i];
         if (!have(d, w.id)) {
-            th_note(t, "SKIPPED: %s lead/trail error sweep (index data absent)",
+            th_skip(t, TH_SKIP_DATA, "%s lead/trail error sweep (index data absent)",
                     wenc_name(w.id));
             continue;
         }
@@ -2410,10 +2410,10 @@ int main(void)
     data_load(&d);
     if (!d.has_gb && !d.has_ranges && !d.has_big5 && !d.has_j208 &&
         !d.has_j212 && !d.has_kr && !d.has_kata) {
-        th_note(&t, "SKIPPED: no multi-byte index in %s", th_data_dir());
-        th_end(&t);
+        th_skip(&t, TH_SKIP_DATA, "every check: no multi-byte index in %s",
+                th_data_dir());
         data_free(&d);
-        return 77;
+        return th_end(&t);
     }
     lctx c;
     memset(&c, 0, sizeof c);
@@ -2425,29 +2425,29 @@ int main(void)
         decode_gb18030_four_byte(&t, &c, &d, WENC_GBK);
         hand_gb18030(&t, &d);
     } else {
-        th_note(&t, "SKIPPED: gb18030/GBK (index-gb18030.txt or "
+        th_skip(&t, TH_SKIP_DATA, "gb18030/GBK (index-gb18030.txt or "
                     "index-gb18030-ranges.txt absent)");
     }
     if (have(&d, WENC_BIG5))
         decode_big5(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: Big5 decoding (index-big5.txt absent)");
+        th_skip(&t, TH_SKIP_DATA, "Big5 decoding (index-big5.txt absent)");
     if (have(&d, WENC_EUC_JP))
         decode_euc_jp(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: EUC-JP decoding (jis0208/jis0212 absent)");
+        th_skip(&t, TH_SKIP_DATA, "EUC-JP decoding (jis0208/jis0212 absent)");
     if (have(&d, WENC_SHIFT_JIS))
         decode_shift_jis(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: Shift_JIS decoding (index-jis0208.txt absent)");
+        th_skip(&t, TH_SKIP_DATA, "Shift_JIS decoding (index-jis0208.txt absent)");
     if (have(&d, WENC_ISO_2022_JP))
         decode_iso_2022_jp(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: ISO-2022-JP decoding (jis0208/katakana absent)");
+        th_skip(&t, TH_SKIP_DATA, "ISO-2022-JP decoding (jis0208/katakana absent)");
     if (have(&d, WENC_EUC_KR))
         decode_euc_kr(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: EUC-KR decoding (index-euc-kr.txt absent)");
+        th_skip(&t, TH_SKIP_DATA, "EUC-KR decoding (index-euc-kr.txt absent)");
 
     sweep_all(&t, &c, &d);
 
@@ -2458,7 +2458,7 @@ int main(void)
         if (have(&d, pair_ids[i]))
             long_streams(&t, &c, &d, pair_ids[i]);
         else
-            th_note(&t, "SKIPPED: %s long streams (index data absent)",
+            th_skip(&t, TH_SKIP_DATA, "%s long streams (index data absent)",
                     wenc_name(pair_ids[i]));
     }
 
@@ -2469,18 +2469,18 @@ int main(void)
         if (have(&d, enc_ids[i]))
             encode_all(&t, &c, &d, enc_ids[i]);
         else
-            th_note(&t, "SKIPPED: %s encoder (index data absent)",
+            th_skip(&t, TH_SKIP_DATA, "%s encoder (index data absent)",
                     wenc_name(enc_ids[i]));
     }
     if (have(&d, WENC_ISO_2022_JP))
         encode_turns(&t, &c, &d);
     else
-        th_note(&t, "SKIPPED: ISO-2022-JP turns (index data absent)");
+        th_skip(&t, TH_SKIP_DATA, "ISO-2022-JP turns (index data absent)");
     if (have(&d, WENC_BIG5) && have(&d, WENC_EUC_JP) &&
         have(&d, WENC_ISO_2022_JP) && have(&d, WENC_EUC_KR))
         hand_others(&t);
     else
-        th_note(&t, "SKIPPED: hand-written Big5/Japanese/Korean checks "
+        th_skip(&t, TH_SKIP_DATA, "hand-written Big5/Japanese/Korean checks "
                     "(index data absent)");
 
     th_note(&t, "%lu light runs", c.runs);

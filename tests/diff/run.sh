@@ -6,7 +6,8 @@
 # (CMake, Release) and the driver (tests/diff), then runs CASES cases
 # (default 300000) from SEED (default: picked from the clock and printed).
 # Exit status: 0 when every difference is a known one, 1 on any other
-# difference, 77 when cargo or encoding_rs's sources are missing (SKIPPED).
+# difference, 77 when cargo or encoding_rs's sources are missing, or the corpus
+# is (its generator did not run): SKIPPED, not passed.
 #
 # Environment: CASES, SEED; DIFF_BUILD_DIR (default build-diff in the
 # repository; it is git-ignored); WENC_LIB (a libwenc.a to use instead of
