@@ -10,7 +10,9 @@
 #
 # Each case prints "ok   NAME" or "FAIL NAME" (with what differed); the last
 # line is "N passed, M failed" (", K skipped" when a case could not run
-# here). The exit status is 1 when any case failed.
+# here: its data or a tool it needs is absent). The exit status is 1 when
+# any case failed, else 77 (ctest's Skipped: not every case ran) when any
+# was skipped, or 1 for that too with WENC_TEST_REQUIRE_ALL=1 (CI).
 
 LC_ALL=C
 export LC_ALL
@@ -55,7 +57,7 @@ fail() {
 
 skip() {
     skipped=$((skipped + 1))
-    echo "skip $1 ($2)"
+    echo "SKIPPED $1 ($2)"
 }
 
 # Shows a file's first bytes in hex, indented, for a failure report.
@@ -1085,4 +1087,9 @@ else
 fi
 
 echo "$passed passed, $failed failed$( [ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] || exit 1
+if [ "$skipped" -gt 0 ]; then
+    [ "${WENC_TEST_REQUIRE_ALL:-}" = 1 ] &&
+        { echo "FAILED: $skipped cases skipped, and WENC_TEST_REQUIRE_ALL=1 requires every one"; exit 1; }
+    exit 77
+fi
