@@ -1,4 +1,4 @@
-/* fuzz_diff.c — wenc against encoding_rs 0.8.31, in one process (issue 14).
+/* fuzz_diff.c — wenc against encoding_rs 0.8.31, in one process.
  *
  * Input: [encoding] [flags] [plan length] [plan bytes...] [payload]
  *   encoding % 40; flags bit 4: encode (else decode);

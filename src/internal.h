@@ -137,9 +137,11 @@ WENC_INLINE size_t sink_put(void *dst, size_t pos, uint32_t cp, int utf16)
 
 /* ---- run-time SIMD (simd/ascii.c) -------------------------------------------- */
 
-/* AVX2 kernels (single-byte decode to UTF-16, UTF-16 -> UTF-8) are compiled
- * for x86-64 with gcc or clang, with the target attribute, and taken when
- * wenc_cpu_has_avx2(); WENC_NO_RUNTIME_SIMD leaves them out. */
+/* The vector kernels (src/simd/, and those one codec uses alone in its own
+ * file: single_byte.c, utf16.c, utf8.c) are compiled for x86-64 with gcc or
+ * clang, with the target attribute, the AVX2 ones taken when
+ * wenc_cpu_has_avx2(), the AVX-512 ones (below) when wenc_cpu_has_avx512();
+ * WENC_NO_RUNTIME_SIMD leaves them all out. */
 #if defined(__x86_64__) && defined(__SSE2__) &&                             \
     (defined(__GNUC__) || defined(__clang__)) &&                            \
     !defined(WENC_NO_RUNTIME_SIMD)

@@ -423,8 +423,8 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
 }
 
 /*
- * The encoder loop of every stateless encoder (all but UTF-8 and
- * ISO-2022-JP): ASCII is copied, other code points go through `step`;
+ * The encoder loop of every stateless encoder (all but ISO-2022-JP, and
+ * the UTF-16 encoders of the extension, which have their own): ASCII is copied, other code points go through `step`;
  * with `bytes_of` (not NULL), mapped_fast() takes what it can first, with
  * `vector` (or NULL).
  */

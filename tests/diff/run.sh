@@ -1,5 +1,5 @@
 #!/bin/sh
-# Differential test of wenc against encoding_rs (issue 6).
+# Differential test of wenc against encoding_rs.
 #
 # Builds the oracle (tests/oracle, cargo offline against Debian's
 # librust-encoding-rs-dev sources in /usr/share/cargo/registry), the library
