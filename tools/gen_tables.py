@@ -533,11 +533,16 @@ def encode_block(decode):
     return best[0][0] if best and best[0][1][0] >= 4 else 0
 
 
-def table_entry(decode_name, encode_page_name, decode, block):
+def table_entry(decode_name, encode_page_name, decode, block, indent):
+    """A single_byte_table initializer, its fields named, one line each
+    after the brace, indented by `indent` spaces."""
     first, last, delta = linear_ranges(decode)
-    return "{%s, %s, {0x%02X, 0x%02X}, {0x%02X, 0x%02X}, 0x%04X, 0x%03X}" % (
-        decode_name, encode_page_name, first[0], first[1], last[0], last[1],
-        delta, block)
+    pad = " " * indent
+    return ("{\n%s.decode = %s,\n%s.encode_page = %s,\n"
+            "%s.linear_first = {0x%02X, 0x%02X},\n%s.linear_last = {0x%02X, 0x%02X},\n"
+            "%s.linear_delta = 0x%04X,\n%s.encode_block = 0x%03X,\n%s}") % (
+        pad, decode_name, pad, encode_page_name, pad, first[0], first[1],
+        pad, last[0], last[1], pad, delta, pad, block, " " * (indent - 4))
 
 
 def gen_single_byte(src):
@@ -569,12 +574,12 @@ def gen_single_byte(src):
             idents[index_name] = ident
             decodes[index_name] = decode
         ident = idents[index_name]
-        entries.append("    [%s - WENC_IBM866] =\n        %s,\n"
+        entries.append("    [%s - WENC_IBM866] = %s,\n"
                        % (enum_name(e["name"]),
                           table_entry("decode_" + ident,
                                       "ENCODE_PAGE(encode_page_%s)" % ident,
                                       decodes[index_name],
-                                      encode_block(decodes[index_name]))))
+                                      encode_block(decodes[index_name]), 8)))
     if len(pages) > 256:
         raise DataError("single-byte encode: %d pages do not fit in uint8_t" % len(pages))
 
@@ -608,8 +613,8 @@ def gen_single_byte(src):
     xud_decode = list(range(128)) + [0xF780 + i for i in range(128)]
     out.append(emit_array("uint16_t", "x_user_defined_decode", xud_decode, 8,
                           hex4, size="256", label=byte_label))
-    out.append("\nconst single_byte_table wenc_x_user_defined_table =\n    %s;\n"
-               % table_entry("x_user_defined_decode", "NULL", xud_decode, 0))
+    out.append("\nconst single_byte_table wenc_x_user_defined_table = %s;\n"
+               % table_entry("x_user_defined_decode", "NULL", xud_decode, 0, 4))
     return "".join(out)
 
 
@@ -638,8 +643,8 @@ def emit_byte_maps(maps):
         verify_two_level(prefix, values, page_of, pages)
         out.append(emit_array("uint8_t", prefix + "_page_of", page_of, 16,
                               size="256"))
-        out.append("const byte_map wenc_%s_bytes = {%s_page_of, %s};\n"
-                   % (prefix, prefix, pages_name))
+        out.append("const byte_map wenc_%s_bytes = {.page_of = %s_page_of, "
+                   ".pages = %s};\n" % (prefix, prefix, pages_name))
     return encode_only("".join(out))
 
 

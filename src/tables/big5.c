@@ -5202,7 +5202,7 @@ static const uint8_t big5_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 124, 0, 0, 0, 125, 126,
 };
-const byte_map wenc_big5_bytes = {big5_page_of, big5_byte_pages};
+const byte_map wenc_big5_bytes = {.page_of = big5_page_of, .pages = big5_byte_pages};
 #endif /* WENC_NO_ENCODE_TABLES */
 
 /* Encoder, code points above U+FFFF: ascending, with their pointers. */

@@ -5894,5 +5894,5 @@ static const uint8_t euc_kr_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 143, 144, 0, 0, 0, 0, 145,
 };
-const byte_map wenc_euc_kr_bytes = {euc_kr_page_of, euc_kr_byte_pages};
+const byte_map wenc_euc_kr_bytes = {.page_of = euc_kr_page_of, .pages = euc_kr_byte_pages};
 #endif /* WENC_NO_ENCODE_TABLES */

@@ -5795,7 +5795,7 @@ static const uint8_t gb18030_page_of[256] = {
     118, 119, 120, 121, 122, 123, 124, 125, 126, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 128, 0, 0, 0, 129, 130,
 };
-const byte_map wenc_gb18030_bytes = {gb18030_page_of, gb18030_byte_pages};
+const byte_map wenc_gb18030_bytes = {.page_of = gb18030_page_of, .pages = gb18030_byte_pages};
 static const uint8_t gbk_page_of[256] = {
     1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0,
@@ -5814,7 +5814,7 @@ static const uint8_t gbk_page_of[256] = {
     118, 119, 120, 121, 122, 123, 124, 125, 126, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 128, 0, 0, 0, 129, 130,
 };
-const byte_map wenc_gbk_bytes = {gbk_page_of, gb18030_byte_pages};
+const byte_map wenc_gbk_bytes = {.page_of = gbk_page_of, .pages = gb18030_byte_pages};
 #endif /* WENC_NO_ENCODE_TABLES */
 
 /* Without the maps: the 18 Private Use code points of the GB18030-2022

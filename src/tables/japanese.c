@@ -6600,7 +6600,7 @@ static const uint8_t euc_jp_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 96, 97, 0, 0, 0, 0, 98,
 };
-const byte_map wenc_euc_jp_bytes = {euc_jp_page_of, euc_jp_byte_pages};
+const byte_map wenc_euc_jp_bytes = {.page_of = euc_jp_page_of, .pages = euc_jp_byte_pages};
 static const uint8_t shift_jis_page_of[256] = {
     99, 0, 0, 100, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -6619,5 +6619,5 @@ static const uint8_t shift_jis_page_of[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 194, 195, 0, 0, 0, 0, 196,
 };
-const byte_map wenc_shift_jis_bytes = {shift_jis_page_of, euc_jp_byte_pages};
+const byte_map wenc_shift_jis_bytes = {.page_of = shift_jis_page_of, .pages = euc_jp_byte_pages};
 #endif /* WENC_NO_ENCODE_TABLES */

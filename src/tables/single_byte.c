@@ -1626,62 +1626,230 @@ static const uint8_t encode_page_x_mac_cyrillic[256] = {
 
 const single_byte_table wenc_single_byte_tables[WENC_X_MAC_CYRILLIC -
                                                 WENC_IBM866 + 1] = {
-    [WENC_IBM866 - WENC_IBM866] =
-        {decode_ibm866, ENCODE_PAGE(encode_page_ibm866), {0x80, 0x80}, {0xAF, 0xAF}, 0x0390, 0x008},
-    [WENC_ISO_8859_2 - WENC_IBM866] =
-        {decode_iso_8859_2, ENCODE_PAGE(encode_page_iso_8859_2), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_ISO_8859_3 - WENC_IBM866] =
-        {decode_iso_8859_3, ENCODE_PAGE(encode_page_iso_8859_3), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_ISO_8859_4 - WENC_IBM866] =
-        {decode_iso_8859_4, ENCODE_PAGE(encode_page_iso_8859_4), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_ISO_8859_5 - WENC_IBM866] =
-        {decode_iso_8859_5, ENCODE_PAGE(encode_page_iso_8859_5), {0xA1, 0xAE}, {0xAC, 0xEF}, 0x0360, 0x008},
-    [WENC_ISO_8859_6 - WENC_IBM866] =
-        {decode_iso_8859_6, ENCODE_PAGE(encode_page_iso_8859_6), {0xC1, 0xE0}, {0xDA, 0xF2}, 0x0560, 0x00C},
-    [WENC_ISO_8859_7 - WENC_IBM866] =
-        {decode_iso_8859_7, ENCODE_PAGE(encode_page_iso_8859_7), {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
-    [WENC_ISO_8859_8 - WENC_IBM866] =
-        {decode_iso_8859_8, ENCODE_PAGE(encode_page_iso_8859_8), {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
-    [WENC_ISO_8859_8_I - WENC_IBM866] =
-        {decode_iso_8859_8, ENCODE_PAGE(encode_page_iso_8859_8), {0xE0, 0xE0}, {0xFA, 0xFA}, 0x04F0, 0x00B},
-    [WENC_ISO_8859_10 - WENC_IBM866] =
-        {decode_iso_8859_10, ENCODE_PAGE(encode_page_iso_8859_10), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_ISO_8859_13 - WENC_IBM866] =
-        {decode_iso_8859_13, ENCODE_PAGE(encode_page_iso_8859_13), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_ISO_8859_14 - WENC_IBM866] =
-        {decode_iso_8859_14, ENCODE_PAGE(encode_page_iso_8859_14), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x03C},
-    [WENC_ISO_8859_15 - WENC_IBM866] =
-        {decode_iso_8859_15, ENCODE_PAGE(encode_page_iso_8859_15), {0xA9, 0xBF}, {0xB3, 0xFF}, 0x0000, 0x002},
-    [WENC_ISO_8859_16 - WENC_IBM866] =
-        {decode_iso_8859_16, ENCODE_PAGE(encode_page_iso_8859_16), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_KOI8_R - WENC_IBM866] =
-        {decode_koi8_r, ENCODE_PAGE(encode_page_koi8_r), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
-    [WENC_KOI8_U - WENC_IBM866] =
-        {decode_koi8_u, ENCODE_PAGE(encode_page_koi8_u), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
-    [WENC_MACINTOSH - WENC_IBM866] =
-        {decode_macintosh, ENCODE_PAGE(encode_page_macintosh), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_WINDOWS_874 - WENC_IBM866] =
-        {decode_windows_874, ENCODE_PAGE(encode_page_windows_874), {0xA1, 0xDF}, {0xDA, 0xFB}, 0x0D60, 0x01C},
-    [WENC_WINDOWS_1250 - WENC_IBM866] =
-        {decode_windows_1250, ENCODE_PAGE(encode_page_windows_1250), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_WINDOWS_1251 - WENC_IBM866] =
-        {decode_windows_1251, ENCODE_PAGE(encode_page_windows_1251), {0xC0, 0xC0}, {0xFF, 0xFF}, 0x0350, 0x008},
-    [WENC_WINDOWS_1252 - WENC_IBM866] =
-        {decode_windows_1252, ENCODE_PAGE(encode_page_windows_1252), {0x81, 0xA0}, {0x81, 0xFF}, 0x0000, 0x002},
-    [WENC_WINDOWS_1253 - WENC_IBM866] =
-        {decode_windows_1253, ENCODE_PAGE(encode_page_windows_1253), {0xBE, 0xD3}, {0xD1, 0xFE}, 0x02D0, 0x007},
-    [WENC_WINDOWS_1254 - WENC_IBM866] =
-        {decode_windows_1254, ENCODE_PAGE(encode_page_windows_1254), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_WINDOWS_1255 - WENC_IBM866] =
-        {decode_windows_1255, ENCODE_PAGE(encode_page_windows_1255), {0xC0, 0xE0}, {0xD3, 0xFA}, 0x04F0, 0x00B},
-    [WENC_WINDOWS_1256 - WENC_IBM866] =
-        {decode_windows_1256, ENCODE_PAGE(encode_page_windows_1256), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x00C},
-    [WENC_WINDOWS_1257 - WENC_IBM866] =
-        {decode_windows_1257, ENCODE_PAGE(encode_page_windows_1257), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_WINDOWS_1258 - WENC_IBM866] =
-        {decode_windows_1258, ENCODE_PAGE(encode_page_windows_1258), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x002},
-    [WENC_X_MAC_CYRILLIC - WENC_IBM866] =
-        {decode_x_mac_cyrillic, ENCODE_PAGE(encode_page_x_mac_cyrillic), {0x00, 0x00}, {0x00, 0x00}, 0x0000, 0x008},
+    [WENC_IBM866 - WENC_IBM866] = {
+        .decode = decode_ibm866,
+        .encode_page = ENCODE_PAGE(encode_page_ibm866),
+        .linear_first = {0x80, 0x80},
+        .linear_last = {0xAF, 0xAF},
+        .linear_delta = 0x0390,
+        .encode_block = 0x008,
+    },
+    [WENC_ISO_8859_2 - WENC_IBM866] = {
+        .decode = decode_iso_8859_2,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_2),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_3 - WENC_IBM866] = {
+        .decode = decode_iso_8859_3,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_3),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_4 - WENC_IBM866] = {
+        .decode = decode_iso_8859_4,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_4),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_5 - WENC_IBM866] = {
+        .decode = decode_iso_8859_5,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_5),
+        .linear_first = {0xA1, 0xAE},
+        .linear_last = {0xAC, 0xEF},
+        .linear_delta = 0x0360,
+        .encode_block = 0x008,
+    },
+    [WENC_ISO_8859_6 - WENC_IBM866] = {
+        .decode = decode_iso_8859_6,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_6),
+        .linear_first = {0xC1, 0xE0},
+        .linear_last = {0xDA, 0xF2},
+        .linear_delta = 0x0560,
+        .encode_block = 0x00C,
+    },
+    [WENC_ISO_8859_7 - WENC_IBM866] = {
+        .decode = decode_iso_8859_7,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_7),
+        .linear_first = {0xBE, 0xD3},
+        .linear_last = {0xD1, 0xFE},
+        .linear_delta = 0x02D0,
+        .encode_block = 0x007,
+    },
+    [WENC_ISO_8859_8 - WENC_IBM866] = {
+        .decode = decode_iso_8859_8,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_8),
+        .linear_first = {0xE0, 0xE0},
+        .linear_last = {0xFA, 0xFA},
+        .linear_delta = 0x04F0,
+        .encode_block = 0x00B,
+    },
+    [WENC_ISO_8859_8_I - WENC_IBM866] = {
+        .decode = decode_iso_8859_8,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_8),
+        .linear_first = {0xE0, 0xE0},
+        .linear_last = {0xFA, 0xFA},
+        .linear_delta = 0x04F0,
+        .encode_block = 0x00B,
+    },
+    [WENC_ISO_8859_10 - WENC_IBM866] = {
+        .decode = decode_iso_8859_10,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_10),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_13 - WENC_IBM866] = {
+        .decode = decode_iso_8859_13,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_13),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_14 - WENC_IBM866] = {
+        .decode = decode_iso_8859_14,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_14),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x03C,
+    },
+    [WENC_ISO_8859_15 - WENC_IBM866] = {
+        .decode = decode_iso_8859_15,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_15),
+        .linear_first = {0xA9, 0xBF},
+        .linear_last = {0xB3, 0xFF},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_ISO_8859_16 - WENC_IBM866] = {
+        .decode = decode_iso_8859_16,
+        .encode_page = ENCODE_PAGE(encode_page_iso_8859_16),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_KOI8_R - WENC_IBM866] = {
+        .decode = decode_koi8_r,
+        .encode_page = ENCODE_PAGE(encode_page_koi8_r),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x008,
+    },
+    [WENC_KOI8_U - WENC_IBM866] = {
+        .decode = decode_koi8_u,
+        .encode_page = ENCODE_PAGE(encode_page_koi8_u),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x008,
+    },
+    [WENC_MACINTOSH - WENC_IBM866] = {
+        .decode = decode_macintosh,
+        .encode_page = ENCODE_PAGE(encode_page_macintosh),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_WINDOWS_874 - WENC_IBM866] = {
+        .decode = decode_windows_874,
+        .encode_page = ENCODE_PAGE(encode_page_windows_874),
+        .linear_first = {0xA1, 0xDF},
+        .linear_last = {0xDA, 0xFB},
+        .linear_delta = 0x0D60,
+        .encode_block = 0x01C,
+    },
+    [WENC_WINDOWS_1250 - WENC_IBM866] = {
+        .decode = decode_windows_1250,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1250),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_WINDOWS_1251 - WENC_IBM866] = {
+        .decode = decode_windows_1251,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1251),
+        .linear_first = {0xC0, 0xC0},
+        .linear_last = {0xFF, 0xFF},
+        .linear_delta = 0x0350,
+        .encode_block = 0x008,
+    },
+    [WENC_WINDOWS_1252 - WENC_IBM866] = {
+        .decode = decode_windows_1252,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1252),
+        .linear_first = {0x81, 0xA0},
+        .linear_last = {0x81, 0xFF},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_WINDOWS_1253 - WENC_IBM866] = {
+        .decode = decode_windows_1253,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1253),
+        .linear_first = {0xBE, 0xD3},
+        .linear_last = {0xD1, 0xFE},
+        .linear_delta = 0x02D0,
+        .encode_block = 0x007,
+    },
+    [WENC_WINDOWS_1254 - WENC_IBM866] = {
+        .decode = decode_windows_1254,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1254),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_WINDOWS_1255 - WENC_IBM866] = {
+        .decode = decode_windows_1255,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1255),
+        .linear_first = {0xC0, 0xE0},
+        .linear_last = {0xD3, 0xFA},
+        .linear_delta = 0x04F0,
+        .encode_block = 0x00B,
+    },
+    [WENC_WINDOWS_1256 - WENC_IBM866] = {
+        .decode = decode_windows_1256,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1256),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x00C,
+    },
+    [WENC_WINDOWS_1257 - WENC_IBM866] = {
+        .decode = decode_windows_1257,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1257),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_WINDOWS_1258 - WENC_IBM866] = {
+        .decode = decode_windows_1258,
+        .encode_page = ENCODE_PAGE(encode_page_windows_1258),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x002,
+    },
+    [WENC_X_MAC_CYRILLIC - WENC_IBM866] = {
+        .decode = decode_x_mac_cyrillic,
+        .encode_page = ENCODE_PAGE(encode_page_x_mac_cyrillic),
+        .linear_first = {0x00, 0x00},
+        .linear_last = {0x00, 0x00},
+        .linear_delta = 0x0000,
+        .encode_block = 0x008,
+    },
 };
 
 /* Encode pages shared by all single-byte encodings; page 0 maps nothing. */
@@ -3510,5 +3678,11 @@ static const uint16_t x_user_defined_decode[256] = {
     /* 0xF8 */ 0xF7F8, 0xF7F9, 0xF7FA, 0xF7FB, 0xF7FC, 0xF7FD, 0xF7FE, 0xF7FF,
 };
 
-const single_byte_table wenc_x_user_defined_table =
-    {x_user_defined_decode, NULL, {0x80, 0x80}, {0xFF, 0xFF}, 0xF700, 0x000};
+const single_byte_table wenc_x_user_defined_table = {
+    .decode = x_user_defined_decode,
+    .encode_page = NULL,
+    .linear_first = {0x80, 0x80},
+    .linear_last = {0xFF, 0xFF},
+    .linear_delta = 0xF700,
+    .encode_block = 0x000,
+};
