@@ -12,14 +12,30 @@
 #   2. runs `cmake --install BUILD --prefix P` and checks P's files exactly:
 #      the list, the SONAME libwenc.so.MAJOR and its symbolic links, the
 #      header, man page and completion, the CLI's version;
-#   3. builds tests/install/consumer.c against P with pkg-config (--libs and
-#      --static --libs), with find_package(wenc CONFIG) (CMAKE_PREFIX_PATH=P),
-#      and against the source tree with add_subdirectory and with FetchContent
-#      (from an archive of the source tree), each linked once dynamically
-#      (wenc::wenc; checked with readelf and ldd to load libwenc.so.MAJOR from
-#      P, or from the consumer's build of wenc) and once statically
-#      (wenc::wenc_static: no libwenc.so needed), and runs every program;
-#   4. runs `make uninstall`, which must remove every file it installed in P
+#   3. builds tests/install/consumer.c against P the ways README.md's "Using
+#      the library from your project" says, and runs every program:
+#      a. pkg-config (PKG_CONFIG_PATH=P's): linked with libwenc.so and an
+#         rpath (-Wl,-rpath,P/lib), run without LD_LIBRARY_PATH; linked with
+#         libwenc.so alone, run with LD_LIBRARY_PATH=P/lib; statically,
+#         -DWENC_STATIC and P/lib/libwenc.a by name (pkg-config --static
+#         --libs is only -lwenc: checked too);
+#      b. find_package(wenc CONFIG) (CMAKE_PREFIX_PATH=P), then that project
+#         installed: its wenc::wenc program without an install rpath runs
+#         with LD_LIBRARY_PATH, the one with INSTALL_RPATH_USE_LINK_PATH
+#         without;
+#      c-d. against the source tree with add_subdirectory and with
+#         FetchContent (from an archive of the source tree);
+#      each linked once dynamically (wenc::wenc; checked with readelf and ldd
+#      to load libwenc.so.MAJOR from P, or from the consumer's build of wenc;
+#      run without LD_LIBRARY_PATH unless said) and once statically
+#      (wenc::wenc_static; readelf: no libwenc.so needed);
+#   4. in that archive's tree, README.md's build without the tests,
+#      `cmake -S . -B build -DWENC_BUILD_TESTS=OFF && cmake --build build`:
+#      the library and the CLI, no test; its install has the files of 2;
+#      then the same build with -DWENC_CLI_SHARED=ON, installed in another
+#      prefix: its bin/wenc needs libwenc.so.MAJOR, finds it through the
+#      rpath $ORIGIN/../LIBDIR and runs;
+#   5. runs `make uninstall`, which must remove every file it installed in P
 #      and nothing else (files put in P beforehand stay).
 # BUILD/install_manifest.txt, which `make uninstall` reads, is put back as it
 # was. INSTALL_TEST_KEEP=1 keeps the temporary directory (it is named at the
@@ -122,13 +138,14 @@ needs_libwenc() {
 # check_linkage WHAT EXE KIND [LIBDIR [LD_LIBRARY_PATH]]: KIND shared needs
 # libwenc.so.MAJOR, resolved by ldd in LIBDIR; static needs no libwenc at
 # all. Then EXE must run silently and exit 0. Both ldd and EXE run with
-# LD_LIBRARY_PATH when it is given.
+# LD_LIBRARY_PATH when it is given, and with none otherwise (the caller's
+# would hide a missing rpath).
 check_linkage() {
     what=$1 exe=$2 kind=$3 libdir=${4:-} ldpath=${5:-}
     if [ -n "$ldpath" ]; then
         run_env="env LD_LIBRARY_PATH=$ldpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     else
-        run_env=""
+        run_env="env -u LD_LIBRARY_PATH"
     fi
     if [ ! -x "$exe" ]; then
         fail "$what: $exe was not built"
@@ -188,22 +205,25 @@ config=$(cache_value CMAKE_BUILD_TYPE | tr 'A-Z' 'a-z')
 [ -n "$config" ] || config=noconfig
 case $libdir in /*) fail "CMAKE_INSTALL_LIBDIR is absolute ($libdir): this test needs it relative"; abort ;; esac
 
-expected=$(LC_ALL=C sort <<EOF
+# expected_files LIBDIR CONFIG: what an install holds, sorted.
+expected_files() {
+    LC_ALL=C sort <<EOF
 bin/wenc
 include/wenc.h
-$libdir/cmake/wenc/wencConfig.cmake
-$libdir/cmake/wenc/wencConfigVersion.cmake
-$libdir/cmake/wenc/wencTargets-$config.cmake
-$libdir/cmake/wenc/wencTargets.cmake
-$libdir/libwenc.a
-$libdir/libwenc.so
-$libdir/libwenc.so.$major
-$libdir/libwenc.so.$version
-$libdir/pkgconfig/wenc.pc
+$1/cmake/wenc/wencConfig.cmake
+$1/cmake/wenc/wencConfigVersion.cmake
+$1/cmake/wenc/wencTargets-$2.cmake
+$1/cmake/wenc/wencTargets.cmake
+$1/libwenc.a
+$1/libwenc.so
+$1/libwenc.so.$major
+$1/libwenc.so.$version
+$1/pkgconfig/wenc.pc
 share/bash-completion/completions/wenc
 share/man/man1/wenc.1
 EOF
-)
+}
+expected=$(expected_files "$libdir" "$config")
 
 if [ -f "$manifest" ]; then
     cp "$manifest" "$tmp/manifest.saved"
@@ -266,17 +286,27 @@ if command -v pkg-config >/dev/null 2>&1; then
     expect_same "pkg-config --modversion wenc" "$version" "$(pc --modversion 2>&1)"
     expect_same "pkg-config --cflags wenc" "-I$prefix/include" "$(pc --cflags 2>&1 | sed 's/[[:space:]]*$//')"
     expect_same "pkg-config --libs wenc" "-L$lib -lwenc" "$(pc --libs 2>&1 | sed 's/[[:space:]]*$//')"
+    # --static adds private dependencies only (there are none): the same
+    # -lwenc, which links libwenc.so (README.md says so).
     expect_same "pkg-config --static --libs wenc" "-L$lib -lwenc" "$(pc --static --libs 2>&1 | sed 's/[[:space:]]*$//')"
+    # README.md's three ways, as written there (with the strict flags added):
+    #   cc app.c $(pkg-config --cflags --libs wenc) -Wl,-rpath,$PREFIX/lib -o app
     # shellcheck disable=SC2046 # pkg-config's output is a list of words
-    if step pkg-config-shared "$cc" $cflags_strict $(pc --cflags) "$consumer" \
-        $(pc --libs) -o "$tmp/pc_shared"; then
-        check_linkage "pkg-config, shared" "$tmp/pc_shared" shared "$lib" "$lib"
+    if step pkg-config-rpath "$cc" $cflags_strict "$consumer" $(pc --cflags --libs) \
+        -Wl,-rpath,"$prefix/$libdir" -o "$tmp/pc_rpath"; then
+        check_linkage "pkg-config, shared, -Wl,-rpath" "$tmp/pc_rpath" shared "$lib"
     fi
-    # -Bstatic: take libwenc.a although libwenc.so is beside it.
+    #   cc app.c $(pkg-config --cflags --libs wenc) -o app; LD_LIBRARY_PATH=$PREFIX/lib ./app
     # shellcheck disable=SC2046
-    if step pkg-config-static "$cc" $cflags_strict $(pc --cflags) "$consumer" \
-        -Wl,-Bstatic $(pc --static --libs) -Wl,-Bdynamic -o "$tmp/pc_static"; then
-        check_linkage "pkg-config, static" "$tmp/pc_static" static
+    if step pkg-config-shared "$cc" $cflags_strict "$consumer" $(pc --cflags --libs) \
+        -o "$tmp/pc_shared"; then
+        check_linkage "pkg-config, shared, LD_LIBRARY_PATH" "$tmp/pc_shared" shared "$lib" "$lib"
+    fi
+    #   cc app.c -DWENC_STATIC $(pkg-config --cflags wenc) $(pkg-config --variable=libdir wenc)/libwenc.a -o app
+    # shellcheck disable=SC2046
+    if step pkg-config-static "$cc" $cflags_strict "$consumer" -DWENC_STATIC $(pc --cflags) \
+        "$(pc --variable=libdir)/libwenc.a" -o "$tmp/pc_static"; then
+        check_linkage "pkg-config, libwenc.a" "$tmp/pc_static" static
     fi
 else
     banner "SKIPPED: tests/install/run.sh: pkg-config is not installed:" \
@@ -303,9 +333,27 @@ cmake_consumer() {
     check_linkage "$name, wenc::wenc_static" "$dir/consumer_static" static
 }
 
+# The project of find_package installed (README.md: CMake drops the build
+# rpath at install; INSTALL_RPATH_USE_LINK_PATH keeps the library's).
+installed_consumer() {
+    dir=$tmp/find_package app=$tmp/app-prefix
+    check_linkage "find_package, wenc::wenc with INSTALL_RPATH_USE_LINK_PATH" \
+        "$dir/consumer_rpath" shared "$lib"
+    step find_package-install cmake --install "$dir" --prefix "$app" || return
+    expect_same "installed wenc::wenc program: its RPATH/RUNPATH" "" \
+        "$(readelf -d "$app/bin/consumer_shared" 2>&1 | grep -E '\((RPATH|RUNPATH)\)')"
+    check_linkage "installed wenc::wenc program, LD_LIBRARY_PATH" \
+        "$app/bin/consumer_shared" shared "$lib" "$lib"
+    expect_same "installed INSTALL_RPATH_USE_LINK_PATH program: its RUNPATH" "[$lib]" \
+        "$(readelf -d "$app/bin/consumer_rpath" 2>&1 | sed -n 's/.*(\(RPATH\|RUNPATH\)).*: //p')"
+    check_linkage "installed INSTALL_RPATH_USE_LINK_PATH program" \
+        "$app/bin/consumer_rpath" shared "$lib"
+    check_linkage "installed wenc::wenc_static program" "$app/bin/consumer_static" static
+}
+
 cmake_consumer find_package "$lib" -DWENC_CONSUMER_MODE=package \
     "-DCMAKE_PREFIX_PATH=$prefix" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON "-DWENC_EXPECT_DIR=$lib/cmake/wenc" \
-    "-DWENC_EXPECT_VERSION=$version"
+    "-DWENC_EXPECT_VERSION=$version" && installed_consumer
 
 cmake_consumer add_subdirectory "" -DWENC_CONSUMER_MODE=subdirectory \
     "-DWENC_SOURCE_DIR=$root"
@@ -330,11 +378,76 @@ if command -v tar >/dev/null 2>&1; then
     fi
 else
     banner "SKIPPED: tests/install/run.sh: tar is not installed:" \
-        "no program was built with FetchContent"
+        "no program was built with FetchContent, nor without the tests (4)"
     skipped=yes
 fi
 
-# ---- 4. make uninstall --------------------------------------------------------
+# ---- 4. the build without tests; WENC_CLI_SHARED ------------------------------
+
+# in_tree NAME CMAKE-ARGS...: README.md's build command, with CMAKE-ARGS on
+# its first line, in the unpacked tree $src (jobs through
+# CMAKE_BUILD_PARALLEL_LEVEL, so the command stays as written).
+in_tree() {
+    in_tree_name=$1
+    shift
+    step "$in_tree_name" env CMAKE_BUILD_PARALLEL_LEVEL="$jobs" sh -c \
+        'cd "$1" && shift && cmake -S . -B build "$@" && cmake --build build' sh "$src" "$@"
+}
+# fast_build: `cmake -S . -B build -DWENC_BUILD_TESTS=OFF && cmake --build
+# build` builds the library and the CLI and no test, and installs as the
+# full build does; then -DWENC_CLI_SHARED=ON added to that build makes a
+# bin/wenc that loads the installed libwenc.so through its rpath.
+fast_build() {
+    src=$tmp/src
+    if mkdir "$src" && tar -C "$src" -xf "$archive" >"$tmp/unpack.log" 2>&1; then ok; else
+        fail "unpacking the archive of the source tree" "$tmp/unpack.log"
+        return
+    fi
+    in_tree build-without-tests -DWENC_BUILD_TESTS=OFF || return
+    fb=$src/build
+    for f in wenc libwenc.a "libwenc.so.$version"; do
+        if [ -f "$fb/$f" ]; then ok; else fail "the build without tests has no $f"; fi
+    done
+    if [ -e "$fb/CTestTestfile.cmake" ] || [ -d "$fb/tests" ] || [ -d "$fb/examples" ]; then
+        fail "-DWENC_BUILD_TESTS=OFF built or registered tests or examples"
+    else
+        ok
+    fi
+    expect_same "the build without tests: wenc --version" "wenc $version" "$("$fb/wenc" --version 2>&1)"
+    fb_libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:[A-Z]*=//p' "$fb/CMakeCache.txt")
+    fb_config=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$fb/CMakeCache.txt" | tr 'A-Z' 'a-z')
+    if step install-without-tests cmake --install "$fb" --prefix "$tmp/fast-prefix"; then
+        expect_same "the build without tests: the installed files" \
+            "$(expected_files "$fb_libdir" "${fb_config:-noconfig}")" "$(files "$tmp/fast-prefix")"
+    fi
+
+    in_tree build-cli-shared -DWENC_CLI_SHARED=ON || return
+    cs=$tmp/cli-shared
+    step install-cli-shared cmake --install "$fb" --prefix "$cs" || return
+    if needs_libwenc "$cs/bin/wenc"; then ok; else
+        readelf -d "$cs/bin/wenc" >"$tmp/readelf.log" 2>&1
+        fail "WENC_CLI_SHARED: bin/wenc does not need libwenc.so.$major" "$tmp/readelf.log"
+    fi
+    expect_same "WENC_CLI_SHARED: the installed bin/wenc's RUNPATH" "[\$ORIGIN/../$fb_libdir]" \
+        "$(readelf -d "$cs/bin/wenc" 2>&1 | sed -n 's/.*(\(RPATH\|RUNPATH\)).*: //p')"
+    if [ "$have_ldd" = yes ]; then
+        resolved=$(env -u LD_LIBRARY_PATH ldd "$cs/bin/wenc" 2>&1 |
+            sed -n "s|^[[:space:]]*libwenc\.so\.$major => \([^ ]*\) .*|\1|p")
+        expect_same "WENC_CLI_SHARED: the directory bin/wenc loads libwenc.so.$major from" \
+            "$(cd "$cs/$fb_libdir" && pwd -P)" \
+            "$(cd "$(dirname "${resolved:-/nonexistent/x}")" 2>/dev/null && pwd -P)"
+    fi
+    expect_same "WENC_CLI_SHARED: bin/wenc --version" "wenc $version" \
+        "$(env -u LD_LIBRARY_PATH "$cs/bin/wenc" --version 2>&1)"
+    expect_same "WENC_CLI_SHARED: bin/wenc -f shift_jis -t utf-8" "e3 81 82" \
+        "$(printf '\202\240' | env -u LD_LIBRARY_PATH "$cs/bin/wenc" -f shift_jis -t utf-8 2>&1 |
+            od -An -tx1 | tr -s ' ' | sed 's/^ //; s/ $//')"
+}
+if [ -s "${archive:-}" ]; then
+    fast_build
+fi
+
+# ---- 5. make uninstall --------------------------------------------------------
 
 if step make-uninstall "$make" -C "$root" --no-print-directory uninstall \
     BUILD="$build" DESTDIR=; then
@@ -358,4 +471,4 @@ if [ -n "$skipped" ]; then
     exit 77
 fi
 [ "$have_ldd" = yes ] || say "note: ldd not found: which libwenc.so the programs load was not checked"
-echo "install test: $checks checks passed (make install/uninstall, cmake --install, pkg-config, find_package, add_subdirectory, FetchContent)"
+echo "install test: $checks checks passed (make install/uninstall, cmake --install, pkg-config, find_package, add_subdirectory, FetchContent, the build without tests, WENC_CLI_SHARED)"
