@@ -25,6 +25,7 @@ nm=${NM:-nm}
 [ -f "$library" ] || { echo "check-exports: no library at $library" >&2; exit 2; }
 if ! command -v "$nm" >/dev/null 2>&1; then
     echo "check-exports: SKIPPED: '$nm' not found (set NM to an nm that reads $library)" >&2
+    [ "${WENC_TEST_REQUIRE_ALL:-}" = 1 ] && exit 1
     exit 77
 fi
 
