@@ -395,9 +395,10 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
 /* How many sequences longer than one byte in 32 bytes of input make the
- * run kernel hand over to the block kernel (measured on the corpus, as was
- * the block kernel's handing back at a block of ASCII: see
- * docs/PERFORMANCE.md). */
+ * run kernel hand over to the block kernel. Measured on the corpus: 2 to 4
+ * ran the same but on Czech and Turkish, which gained from the block
+ * kernel's handing back at a block of ASCII (cs 1.02x -> 1.09x, tr 1.00x ->
+ * 1.19x the best peer). */
 enum { UTF8_DENSE_SEQUENCES = 4 };
 
 /* Row m: the numbers of the lanes set in m, in order, a byte each. */
