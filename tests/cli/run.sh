@@ -1086,6 +1086,15 @@ else
     skip 'examples' "no $EX/src"
 fi
 
+# ---------------------------------------------------------------------------
+# More cases, one file a topic: tests/cli/cases/*.sh, run here in this shell
+# (the helpers above, ./in and the counters are theirs).
+# ---------------------------------------------------------------------------
+for cases in "$HERE"/cases/*.sh; do
+    [ -f "$cases" ] || continue
+    . "$cases"
+done
+
 echo "$passed passed, $failed failed$( [ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
 [ "$failed" -eq 0 ] || exit 1
 if [ "$skipped" -gt 0 ]; then
