@@ -8,14 +8,17 @@
 #include <unistd.h>
 
 static const char help_labels[] =
-    "Usage: wenc labels [--json]\n"
+    "Usage: wenc labels [--json | --by-encoding]\n"
     "\n"
     "Lists the Standard's 228 labels in its order: a label, a TAB and the\n"
     "name of its encoding on each line.\n"
     "\n"
-    "  --json      print a JSON array instead, one object per label:\n"
-    "              {\"label\": \"latin1\", \"encoding\": \"windows-1252\"}\n"
-    "  -h, --help  show this help\n";
+    "  --json         print a JSON array instead, one object per label:\n"
+    "                 {\"label\": \"latin1\", \"encoding\": \"windows-1252\"}\n"
+    "  --by-encoding  one line per encoding, in the Standard's order: its\n"
+    "                 name, a TAB and its labels separated by spaces (what\n"
+    "                 'wenc -l' prints, as 'iconv -l' lists its encodings)\n"
+    "  -h, --help     show this help\n";
 
 /* Rejects any argument to a subcommand that takes none but --help.
  * Returns -1 to go on, or an exit status. */
@@ -69,12 +72,37 @@ static void json_string(char *dst, size_t cap, const char *s)
     dst[n] = '\0';
 }
 
+/* One line per encoding: its name, a TAB and its labels. */
+static int list_by_encoding(char *buf, size_t *used)
+{
+    size_t index, count = wenc_label_count();
+    int id, r;
+
+    for (id = 0; id < WENC_ENCODING_COUNT; id++) {
+        message line = { .len = 0 };
+        const char *separator = "\t";
+        msg_add(&line, "%s", wenc_name((wenc_id)id));
+        for (index = 0; index < count; index++) {
+            wenc_id of = WENC_INVALID;
+            const char *label = wenc_label_at(index, &of);
+            if (label != NULL && of == (wenc_id)id) {
+                msg_add(&line, "%s%s", separator, label);
+                separator = " ";
+            }
+        }
+        msg_add(&line, "\n");
+        if ((r = buf_add(buf, used, line.text)) != STATUS_OK)
+            return r;
+    }
+    return STATUS_OK;
+}
+
 int cmd_labels(int argc, char **argv)
 {
     char buf[8192];
     size_t used = 0;
     size_t index, count = wenc_label_count();
-    int json = 0;
+    int json = 0, by_encoding = 0;
     int r, i;
 
     for (i = 0; i < argc; i++) {
@@ -82,9 +110,21 @@ int cmd_labels(int argc, char **argv)
             json = 1;
             continue;
         }
+        if (strcmp(argv[i], "--by-encoding") == 0) {
+            by_encoding = 1;
+            continue;
+        }
         r = no_operands(argc - i, argv + i, help_labels);
         if (r >= 0)
             return r;
+    }
+    if (json && by_encoding)
+        return usage_error("--json and --by-encoding exclude each other", NULL);
+    if (by_encoding) {
+        if ((r = list_by_encoding(buf, &used)) != STATUS_OK)
+            return r;
+        r = write_all(STDOUT_FILENO, (const uint8_t *)buf, used);
+        return r ? stdout_failed(r) : STATUS_OK;
     }
     if (json && (r = buf_add(buf, &used, "[\n")) != STATUS_OK)
         return r;

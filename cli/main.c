@@ -9,8 +9,9 @@
  *   wenc convert [-f LABEL] -t LABEL [--fatal] [--replacement] [--html]
  *                [--utf16-output|--utf16-bom] [--bom MODE] [-o OUT] [FILE...]
  *   wenc -f LABEL -t LABEL [...] [FILE...]      (convert, iconv style)
- *   wenc sniff [--html [--label LABEL] [--default LABEL|--locale TAG]] FILE...
- *   wenc labels [--json]
+ *   wenc sniff [--html [--label LABEL] [--default LABEL|--locale TAG]] [FILE...]
+ *   wenc labels [--json | --by-encoding]
+ *   wenc -l                                     (labels --by-encoding)
  *   wenc label LABEL
  *
  * Only the public header is used. Input is streamed through fixed-size
@@ -38,8 +39,9 @@ static const char synopsis[] =
     "       wenc convert [-f LABEL] -t LABEL [--fatal] [FILE...]\n"
     "       wenc -f LABEL -t LABEL [FILE...]\n"
     "       wenc decode --sniff-html [--label LABEL] [--default LABEL] [FILE...]\n"
-    "       wenc sniff [--html [--label LABEL] [--default LABEL]] FILE...\n"
-    "       wenc labels [--json]\n"
+    "       wenc sniff [--html [--label LABEL] [--default LABEL]] [FILE...]\n"
+    "       wenc labels [--json | --by-encoding]\n"
+    "       wenc -l\n"
     "       wenc label LABEL\n";
 
 static const char help_main[] =
@@ -61,6 +63,8 @@ static const char help_main[] =
     "Options:\n"
     "  -h, --help   show this help (or a subcommand's: wenc decode --help)\n"
     "  --version    show the version\n"
+    "  -l, --list   list the encodings, each with its labels (as iconv -l;\n"
+    "               wenc labels --by-encoding)\n"
     "\n"
     "Several FILEs are read as one stream, like cat; FILE '-' or no FILE\n"
     "reads standard input. -o OUT writes OUT only when all went well.\n"
@@ -124,6 +128,12 @@ int main(int argc, char **argv)
     for (k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++) {
         if (strcmp(cmd, subcommands[k].name) == 0)
             return subcommands[k].run(argc - 2, argv + 2);
+    }
+    if (strcmp(cmd, "-l") == 0 || strcmp(cmd, "--list") == 0) {
+        /* iconv -l: the encodings, each with its labels */
+        static char by_encoding[] = "--by-encoding";
+        argv[1] = by_encoding;
+        return cmd_labels(argc - 1, argv + 1);
     }
     if (is_convert_option(cmd))
         return cmd_convert(argc - 1, argv + 1);

@@ -11,14 +11,14 @@
 #include <unistd.h>
 
 static const char help_sniff[] =
-    "Usage: wenc sniff FILE...\n"
-    "       wenc sniff --html [--label LABEL] [--default LABEL | --locale TAG] FILE...\n"
+    "Usage: wenc sniff [FILE...]\n"
+    "       wenc sniff --html [--label LABEL] [--default LABEL | --locale TAG] [FILE...]\n"
     "\n"
     "Prints, for each FILE, its name, a TAB and the encoding its byte order\n"
     "mark selects (the Standard's BOM sniff of the first 3 bytes): UTF-8,\n"
-    "UTF-16BE, UTF-16LE or none. FILE '-' reads standard input. A FILE that\n"
-    "cannot be read is reported, the others are still sniffed, and wenc\n"
-    "exits 1.\n"
+    "UTF-16BE, UTF-16LE or none. FILE '-' or no FILE reads standard input\n"
+    "(named '-'). A FILE that cannot be read is reported, the others are\n"
+    "still sniffed, and wenc exits 1.\n"
     "\n"
     "With --html (an extension beyond the Encoding Standard), prints the\n"
     "encoding the HTML Standard's encoding sniffing algorithm gives: a BOM,\n"
@@ -123,8 +123,10 @@ int cmd_sniff(int argc, char **argv)
         return usage_error(settings.label ? "--label needs --html"
                                           : "--default and --locale need --html",
                            NULL);
-    if (nfiles == 0)
-        return usage_error("sniff needs a FILE", NULL);
+    if (nfiles == 0) {
+        static char standard_input[] = "-";
+        argv[nfiles++] = standard_input;
+    }
     for (i = 0; i < nfiles; i++) {
         message m = { .len = 0 };
         msg_add(&m, "%s\t", argv[i]);

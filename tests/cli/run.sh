@@ -719,7 +719,6 @@ t 'usage: --replacement belongs to decode and convert' 2 '' \
 t 'usage: --bom belongs to decode and convert' 2 '' \
     "wenc: unknown option '--bom'\n$HINT" encode -t utf-8 --bom keep
 t 'usage: -o without a value' 2 '' "wenc: option '-o' needs a value\n$HINT" decode -o
-t 'usage: sniff without FILE' 2 '' "wenc: sniff needs a FILE\n$HINT" sniff
 t 'usage: sniff unknown option' 2 '' "wenc: unknown option '--x'\n$HINT" sniff --x
 t 'usage: labels unknown option' 2 '' "wenc: unknown option '--xml'\n$HINT" labels --xml
 
