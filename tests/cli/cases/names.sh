@@ -82,3 +82,12 @@ t 'sniff --html: no FILE reads standard input' 0 '\055\tKOI8-R\ttentative\tmeta\
 input "<?xml version='1.0'?><p encoding='iso-8859-2'>"
 t "sniff --html: an XML declaration's encoding only before its first '>'" 0 \
     '\055\twindows-1252\ttentative\tdefault\n' '' sniff --html
+
+# The manual documents these.
+if command -v groff > /dev/null 2>&1 && [ -f "$ROOT/docs/wenc.1" ]; then
+    groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" > man-names.txt 2> /dev/null
+    equal 'man page: -l, --list, --by-encoding, names outside the Standard' \
+        "$(for o in '--by-encoding' 'wenc -l' 'wenc --list' 'Windows code page 932' 'reads standard input'; do grep -q -- "$o" man-names.txt || echo "$o"; done)" ''
+else
+    skip 'man page: -l, --list, --by-encoding' 'no groff'
+fi
