@@ -72,13 +72,21 @@ wenc_sniff_result sniff_bytes(const uint8_t *bytes, size_t len,
                               const sniff_settings *s);
 void describe_sniff(message *m, const wenc_sniff_result *r);
 
+/* What --unmappable asks for: a code point the output encoding cannot
+ * represent is written as &#N; (the Standard's html mode), stops the run
+ * (its fatal mode), becomes a substitution character, or is dropped. */
+enum { UNM_HTML, UNM_FATAL, UNM_SUBST, UNM_SKIP };
+
 typedef struct options {
     const char *from;   /* -f, or NULL */
     const char *to;
     const char *output;
     wenc_bom_mode bom;
     wenc_error_mode dec_mode;
-    wenc_error_mode enc_mode;
+    int unmappable;     /* UNM_* */
+    char subst;         /* --unmappable=subst's character */
+    int quiet;          /* -q: no warnings or notes */
+    int overwrite_lossy; /* -o may replace an input with a lossy result */
     int progress;
     int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
     int sniff_html;   /* --sniff-html: the encoding is sniffed */
@@ -141,7 +149,25 @@ typedef struct job {
     size_t mid_cap;
     uint8_t *out;
     size_t out_cap;
+    /* The CLI's error modes: the library runs in fatal mode and the job
+     * does what was asked at each WENC_ERROR. */
+    int dec_fatal;        /* malformed input stops the run */
+    int unm;              /* UNM_* */
+    char subst;
+    uint64_t enc_extra;   /* bytes the job fed the encoder (&#N;, subst) */
+    /* What was replaced or substituted: counts and the first of each. */
+    uint64_t malformed;
+    const char *malformed_file;
+    uint64_t malformed_at;
+    uint8_t malformed_bytes[WENC_MAX_MALFORMED];
+    size_t malformed_len;
+    uint64_t unmapped;
+    const char *unmapped_file;
+    uint64_t unmapped_at;
+    uint32_t unmapped_cp;
+    int input_failed;     /* an input could not be read; the others were */
     /* Output. */
+    size_t out_len;       /* bytes in out not yet written */
     int out_fd;
     const char *out_name; /* NULL: standard output */
     /* Progress. */

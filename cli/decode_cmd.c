@@ -7,7 +7,8 @@ static const char help_decode[] =
     "                   [--fatal] [--bom sniff|strip|keep] [FILE...]\n"
     "\n"
     "Decodes the FILEs (or standard input) from the encoding LABEL names and\n"
-    "writes UTF-8 to standard output. Malformed input becomes U+FFFD.\n"
+    "writes UTF-8 to standard output. Malformed input becomes U+FFFD; at the\n"
+    "end a warning gives their count and where the first was.\n"
     "\n"
     "  -f, --from LABEL  the input's encoding (default utf-8)\n"
     "  --fatal           stop at the first malformed input: report it and\n"
@@ -28,9 +29,18 @@ static const char help_decode[] =
     "                    (default windows-1252)\n"
     "  --locale TAG      with --sniff-html: the HTML Standard's default for a\n"
     "                    language tag\n"
-    "  -o, --output OUT  write to OUT (replaced only on success)\n"
+    "  -o, --output OUT  write to OUT (replaced only on success; an OUT that\n"
+    "                    is also an input is not replaced by a lossy result)\n"
+    "  --overwrite-lossy let -o replace an input with a lossy result\n"
+    "  -q, --quiet       no warnings or notes (errors are still reported)\n"
     "  --progress        show progress on standard error if it is a terminal\n"
-    "  -h, --help        show this help\n";
+    "  -h, --help        show this help\n"
+    "\n"
+    "Exit status: 0 when all was decoded, also when malformed input became\n"
+    "U+FFFD (a warning says so); 1 at malformed input with --fatal, when a\n"
+    "FILE cannot be read (the others are still decoded), when -o refuses to\n"
+    "replace an input with a lossy result, or on an I/O error; 2 a usage\n"
+    "error.\n";
 
 int cmd_decode(int argc, char **argv)
 {

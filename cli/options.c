@@ -55,6 +55,26 @@ int is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0';
 }
 
+/* --unmappable's value: html, fatal, subst, subst=C (one printable ASCII
+ * character) or skip. Returns 0, or -1 for anything else. */
+static int unmappable_mode(const char *value, options *o)
+{
+    if (strcmp(value, "html") == 0)
+        o->unmappable = UNM_HTML;
+    else if (strcmp(value, "fatal") == 0)
+        o->unmappable = UNM_FATAL;
+    else if (strcmp(value, "skip") == 0)
+        o->unmappable = UNM_SKIP;
+    else if (strcmp(value, "subst") == 0)
+        o->unmappable = UNM_SUBST, o->subst = '?';
+    else if (strncmp(value, "subst=", 6) == 0 && value[6] >= 0x20 &&
+             value[6] < 0x7F && value[7] == '\0')
+        o->unmappable = UNM_SUBST, o->subst = value[6];
+    else
+        return -1;
+    return 0;
+}
+
 /* Parses a stream subcommand's arguments. Returns -1 to go on, or an exit
  * status. */
 int parse_options(int argc, char **argv, unsigned allowed,
@@ -85,7 +105,26 @@ int parse_options(int argc, char **argv, unsigned allowed,
             if (allowed & OPT_FATAL_DEC)
                 o->dec_mode = WENC_ERRORS_FATAL;
             if (allowed & OPT_FATAL_ENC)
-                o->enc_mode = WENC_ERRORS_FATAL;
+                o->unmappable = UNM_FATAL;
+            continue;
+        }
+        if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+            o->quiet = 1;
+            continue;
+        }
+        if ((allowed & OPT_STREAM) && strcmp(arg, "--overwrite-lossy") == 0) {
+            o->overwrite_lossy = 1;
+            continue;
+        }
+        if ((allowed & OPT_HTML) &&
+            (r = option_value(argc, argv, &i, '\0', "--unmappable",
+                              &value)) != 0) {
+            if (r < 0)
+                return STATUS_USAGE;
+            if (unmappable_mode(value, o) != 0)
+                return usage_error("--unmappable takes html, fatal, "
+                                   "subst, subst=CHAR or skip, not",
+                                   value);
             continue;
         }
         if ((allowed & OPT_REPLACEMENT) && strcmp(arg, "--replacement") == 0) {
@@ -93,7 +132,7 @@ int parse_options(int argc, char **argv, unsigned allowed,
             continue;
         }
         if ((allowed & OPT_HTML) && strcmp(arg, "--html") == 0) {
-            o->enc_mode = WENC_ERRORS_HTML;
+            o->unmappable = UNM_HTML;
             continue;
         }
         if ((allowed & OPT_TO) && strcmp(arg, "--utf16-output") == 0) {

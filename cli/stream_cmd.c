@@ -9,7 +9,7 @@
 /* get an output encoding (§4.3): without an encoder UTF-8 is written. */
 static void note_output_encoding(const job *j, wenc_id id)
 {
-    if (wenc_encoder_encoding(&j->enc) != id)
+    if (wenc_encoder_encoding(&j->enc) != id && !j->opts->quiet)
         fprintf(stderr, "wenc: note: %s has no encoder; writing %s\n",
                 wenc_name(id), wenc_name(wenc_encoder_encoding(&j->enc)));
 }
@@ -28,14 +28,15 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
     memset(&o, 0, sizeof o);
     o.bom = WENC_BOM_SNIFF;
     o.dec_mode = WENC_ERRORS_REPLACEMENT;
-    o.enc_mode = WENC_ERRORS_HTML;
+    o.unmappable = UNM_HTML;
+    o.subst = '?';
     o.sniff.fallback = WENC_INVALID;
     if (decoding)
         allowed |= OPT_FROM | OPT_BOM | OPT_FATAL_DEC | OPT_REPLACEMENT;
     if (decoding && !encoding)
         allowed |= OPT_SNIFF;
     if (encoding)
-        allowed |= OPT_TO | OPT_FATAL_ENC | OPT_HTML;
+        allowed |= OPT_TO | OPT_FATAL_ENC | OPT_HTML | OPT_FATAL_DEC;
     if ((r = parse_options(argc, argv, allowed, help, &o)) >= 0)
         return r;
 
@@ -52,6 +53,12 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
                                          : "--default and --locale need "
                                            "--sniff-html",
                            NULL);
+    /* encode reads its UTF-8 with a UTF-8 decoder, as convert -f utf-8
+     * does, so that malformed input is found (a BOM is text to encode). */
+    if (!decoding) {
+        decoding = 1;
+        o.bom = WENC_BOM_KEEP;
+    }
     /* With --sniff-html the decoder is set up again once the first bytes
      * are sniffed; windows-1252's sizes its buffers for any decoder. */
     if (o.from == NULL)
@@ -72,7 +79,13 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         return io_error("wenc", ENOMEM);
     j->decoding = decoding;
     j->encoding = encoding;
-    if (decoding && !wenc_decoder_init(&j->dec, from, o.bom, o.dec_mode)) {
+    /* The library runs in fatal mode; the job does what the modes asked
+     * for at each error, and counts. */
+    j->dec_fatal = o.dec_mode == WENC_ERRORS_FATAL;
+    j->unm = o.unmappable;
+    j->subst = o.subst;
+    if (decoding && !wenc_decoder_init(&j->dec, from, o.bom,
+                                       WENC_ERRORS_FATAL)) {
         free(j);
         return cannot_convert("decode", from);
     }
@@ -83,7 +96,7 @@ int cmd_stream(int argc, char **argv, int decoding, int encoding,
         /* the extension: real UTF-16, which the Standard does not write */
         (void)wenc_encoder_init_utf16(&j->enc, to, o.utf16_output == 2);
     } else if (encoding) {
-        if (!wenc_encoder_init(&j->enc, to, o.enc_mode)) {
+        if (!wenc_encoder_init(&j->enc, to, WENC_ERRORS_FATAL)) {
             free(j);
             return cannot_convert("encode", to);
         }

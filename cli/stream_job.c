@@ -51,6 +51,22 @@ static int emit(job *j, const uint8_t *buf, size_t len)
     return io_error(j->out_name, err);
 }
 
+/* Writes what the output buffer holds. */
+static int flush_out(job *j)
+{
+    size_t len = j->out_len;
+    j->out_len = 0;
+    return emit(j, j->out, len);
+}
+
+/* Makes room for `need` bytes in the output buffer. */
+static int out_room(job *j, size_t need)
+{
+    if (j->out_cap - j->out_len >= need)
+        return STATUS_OK;
+    return flush_out(j);
+}
+
 static int report_decode_error(job *j)
 {
     message m = { .len = 0 };
@@ -71,10 +87,38 @@ static int report_decode_error(job *j)
     return STATUS_FAIL;
 }
 
+/* Malformed input in replacement mode: counted, the first one kept. */
+static void note_malformed(job *j)
+{
+    if (j->malformed++ == 0) {
+        wenc_decode_error err;
+        size_t n;
+        wenc_decoder_error(&j->dec, &err);
+        j->malformed_file = file_at(j, err.offset, &j->malformed_at)->name;
+        n = err.length < WENC_MAX_MALFORMED ? err.length : WENC_MAX_MALFORMED;
+        memcpy(j->malformed_bytes, err.bytes, n);
+        j->malformed_len = n;
+    }
+}
+
 /* The i-th byte fed since the snapshot. */
 static uint8_t fed_byte(const job *j, size_t i)
 {
     return i < j->tail_len ? j->tail[i] : j->cur[i - j->tail_len];
+}
+
+/* Decodes one byte with a copy of the decoder (a snapshot), which is in
+ * fatal mode as the job's is: *made gets the UTF-8 length of its output,
+ * counting the U+FFFD the job writes for an error. Returns how many bytes
+ * were consumed: 0 when the byte is to be read again after an error. */
+static size_t redecode_byte(wenc_decoder *d, uint8_t byte, uint64_t *made)
+{
+    uint8_t tmp[256];
+    size_t one = 1, room = sizeof tmp;
+    if (wenc_decode_to_utf8(d, &byte, &one, tmp, &room, false) == WENC_ERROR)
+        *made += 3;
+    *made += room;
+    return one;
 }
 
 /*
@@ -89,46 +133,36 @@ static uint64_t input_offset_of(const job *j, uint64_t mid)
     size_t fed = j->tail_len + j->cur_len;
     uint64_t want = mid - j->snap_mid;
     uint64_t made = 0;
-    uint8_t tmp[256];
-    size_t k;
+    size_t k = 0;
 
     if (mid < j->snap_mid)
         return j->snap_in;
-    for (k = 0; k < fed; k++) {
-        uint8_t byte = fed_byte(j, k);
-        size_t one = 1, room = sizeof tmp;
-        if (made >= want)
-            break;
-        wenc_decode_to_utf8(&d, &byte, &one, tmp, &room, false);
-        made += room;
-    }
+    while (k < fed && made < want)
+        k += redecode_byte(&d, fed_byte(j, k), &made);
     return j->snap_in + k;
 }
 
 /* Moves the snapshot n bytes forward through the tail. */
 static void snap_advance(job *j, size_t n)
 {
-    uint8_t tmp[256];
-    size_t k;
-    for (k = 0; k < n; k++) {
-        size_t one = 1, room = sizeof tmp;
-        wenc_decode_to_utf8(&j->snap, &j->tail[k], &one, tmp, &room, false);
-        j->snap_mid += room;
-    }
+    size_t k = 0;
+    uint64_t made = 0;
+    while (k < n)
+        k += redecode_byte(&j->snap, j->tail[k], &made);
+    j->snap_mid += made;
     j->snap_in += n;
     j->tail_len -= n;
     memmove(j->tail, j->tail + n, j->tail_len);
 }
 
-static int report_encode_error(job *j)
+static int report_encode_error(job *j, uint64_t offset)
 {
     message m = { .len = 0 };
     wenc_encode_error err;
     const input_file *f;
-    uint64_t within, offset;
+    uint64_t within;
 
     wenc_encoder_error(&j->enc, &err);
-    offset = j->decoding ? input_offset_of(j, err.offset) : err.offset;
     f = file_at(j, offset, &within);
     msg_add(&m,
             "wenc: %s: U+%04" PRIX32
@@ -146,75 +180,211 @@ static int no_progress(void)
     return STATUS_FAIL;
 }
 
-/* Encodes src[0..len) and writes the bytes. */
+/* One encoder call: src[0..*used) into the output buffer, which is given
+ * room first; *used and *made get what was consumed and written. Returns a
+ * status (of the write that made room). */
+static int encode_step(job *j, const uint8_t *src, size_t *used, bool last,
+                       wenc_status *st, size_t *made)
+{
+    int r = out_room(j, 16);
+    if (r != STATUS_OK)
+        return r;
+    *made = j->out_cap - j->out_len;
+    *st = wenc_encode_from_utf8(&j->enc, src, used, j->out + j->out_len,
+                                made, last);
+    j->out_len += *made;
+    return STATUS_OK;
+}
+
+/* Feeds text of the job's own (&#N; or the substitution character, ASCII)
+ * to the encoder, so that it is encoded in the encoder's current state. */
+static int encode_text(job *j, const char *text, size_t len)
+{
+    const uint8_t *src = (const uint8_t *)text;
+    j->enc_extra += len;
+    while (len > 0) {
+        size_t used = len, made;
+        wenc_status st;
+        int r = encode_step(j, src, &used, false, &st, &made);
+        if (r != STATUS_OK)
+            return r;
+        src += used;
+        len -= used;
+        if (st == WENC_ERROR || (used == 0 && made == 0))
+            return no_progress();
+    }
+    return STATUS_OK;
+}
+
+/* "&#N;" for code point cp, N in decimal (the Standard's html mode), in
+ * text (room for 12 bytes); returns its length. */
+static size_t ncr(char *text, uint32_t cp)
+{
+    char digits[10];
+    size_t n = 0, k = 0;
+    do
+        digits[k++] = (char)('0' + cp % 10);
+    while ((cp /= 10) != 0);
+    text[n++] = '&';
+    text[n++] = '#';
+    while (k > 0)
+        text[n++] = digits[--k];
+    text[n++] = ';';
+    return n;
+}
+
+/* A code point the output encoding cannot represent, which the encoder in
+ * fatal mode has just reported: --unmappable's choice. */
+static int unmappable(job *j)
+{
+    wenc_encode_error err;
+    uint64_t mid;
+    char text[16];
+    size_t n = 0;
+
+    wenc_encoder_error(&j->enc, &err);
+    mid = err.offset - j->enc_extra;
+    if (j->unm == UNM_FATAL) {
+        int r = flush_out(j);
+        return r != STATUS_OK ? r : report_encode_error(j, input_offset_of(j, mid));
+    }
+    if (j->unmapped++ == 0) {
+        j->unmapped_cp = err.code_point;
+        j->unmapped_file =
+            file_at(j, input_offset_of(j, mid), &j->unmapped_at)->name;
+    }
+    if (j->unm == UNM_HTML)
+        n = ncr(text, err.code_point);
+    else if (j->unm == UNM_SUBST)
+        text[n++] = j->subst;
+    if (n == 0)
+        return STATUS_OK;
+    /* Every encoder but ISO-2022-JP's writes an ASCII code point as its
+     * byte, whatever came before: the bytes go straight out. */
+    if (wenc_encoder_encoding(&j->enc) != WENC_ISO_2022_JP) {
+        int r = out_room(j, n);
+        if (r == STATUS_OK) {
+            memcpy(j->out + j->out_len, text, n);
+            j->out_len += n;
+        }
+        return r;
+    }
+    return encode_text(j, text, n);
+}
+
+/* Encodes src[0..len), the decoder's UTF-8, into the output buffer. */
 static int encode_some(job *j, const uint8_t *src, size_t len, bool last)
 {
     for (;;) {
-        size_t used = len;
-        size_t made = j->out_cap;
+        size_t used = len, made;
         wenc_status st;
-        int r;
+        int r = encode_step(j, src, &used, last, &st, &made);
 
-        st = wenc_encode_from_utf8(&j->enc, src, &used, j->out, &made, last);
-        if ((r = emit(j, j->out, made)) != STATUS_OK)
+        if (r != STATUS_OK)
             return r;
         if (used > 0) { /* src may be NULL with len 0 */
             src += used;
             len -= used;
-            if (j->decoding)
-                j->mid_total += used;
+            j->mid_total += used;
         }
-        if (st == WENC_ERROR)
-            return report_encode_error(j);
+        if (st == WENC_ERROR) {
+            if ((r = unmappable(j)) != STATUS_OK)
+                return r;
+            continue;
+        }
         if (st == WENC_INPUT_EMPTY)
             return STATUS_OK;
-        if (used == 0 && made == 0)
+        if (used == 0 && made == 0 && j->out_len == 0)
             return no_progress();
+        if ((r = flush_out(j)) != STATUS_OK)
+            return r;
     }
 }
 
+static const uint8_t fffd[3] = { 0xEF, 0xBF, 0xBD };
+
+/* A decoder error: stops the run (--fatal; output before it is written
+ * first), or is counted and becomes U+FFFD at dst[*made], where the caller
+ * left room for it. */
+static int malformed(job *j, uint8_t *dst, size_t *made)
+{
+    int r;
+    if (j->dec_fatal) {
+        r = flush_out(j);
+        return r != STATUS_OK ? r : report_decode_error(j);
+    }
+    note_malformed(j);
+    memcpy(dst + *made, fffd, sizeof fffd);
+    *made += sizeof fffd;
+    return STATUS_OK;
+}
+
 /*
- * Feeds src[0..len) (last: the end of the stream) through the pipeline,
- * writing every piece of output as soon as it is made, so that output that
- * precedes an error is written before the error is reported.
+ * Feeds src[0..len) (last: the end of the stream) through the pipeline. The
+ * output is written when the buffer fills and at the end of pump(), and
+ * always before an error is reported, so that output that precedes an
+ * error is written first.
  */
 static int decode_some(job *j, const uint8_t *src, size_t len, bool last)
 {
     for (;;) {
-        size_t used = len;
-        size_t made = j->encoding ? j->mid_cap : j->out_cap;
-        uint8_t *dst = j->encoding ? j->mid : j->out;
+        size_t used = len, made;
+        uint8_t *dst;
         wenc_status st;
-        int r;
+        int r = STATUS_OK;
 
+        if (j->encoding) {
+            dst = j->mid;
+            made = j->mid_cap - sizeof fffd;
+        } else {
+            if ((r = out_room(j, 16)) != STATUS_OK)
+                return r;
+            dst = j->out + j->out_len;
+            made = j->out_cap - j->out_len - sizeof fffd;
+        }
         st = wenc_decode_to_utf8(&j->dec, src, &used, dst, &made, last);
-        if (j->encoding)
-            r = encode_some(j, dst, made,
-                            (last && st == WENC_INPUT_EMPTY) ||
-                                st == WENC_ERROR);
-        else
-            r = emit(j, dst, made);
-        if (r != STATUS_OK)
-            return r;
         if (used > 0) {
             src += used;
             len -= used;
         }
-        if (st == WENC_ERROR)
-            return report_decode_error(j);
+        if (st == WENC_ERROR && !j->dec_fatal)
+            r = malformed(j, dst, &made);
+        if (r != STATUS_OK)
+            return r;
+        if (j->encoding)
+            r = encode_some(j, dst, made,
+                            (last && st == WENC_INPUT_EMPTY) ||
+                                (st == WENC_ERROR && j->dec_fatal));
+        else
+            j->out_len += made;
+        if (r != STATUS_OK)
+            return r;
+        if (st == WENC_ERROR && j->dec_fatal)
+            return malformed(j, dst, &made);
         if (st == WENC_INPUT_EMPTY)
             return STATUS_OK;
-        if (used == 0 && made == 0)
+        if (st == WENC_OUTPUT_FULL && !j->encoding) {
+            if (used == 0 && made == 0 && j->out_len == 0)
+                return no_progress();
+            if ((r = flush_out(j)) != STATUS_OK)
+                return r;
+        } else if (used == 0 && made == 0) {
             return no_progress();
+        }
     }
+}
+
+/* Runs src[0..len) through the pipeline and writes the output made. */
+static int pump_some(job *j, const uint8_t *src, size_t len, bool last)
+{
+    int r = decode_some(j, src, len, last);
+    return r != STATUS_OK ? r : flush_out(j);
 }
 
 static int pump(job *j, const uint8_t *src, size_t len, bool last)
 {
-    if (!j->decoding)
-        return encode_some(j, src, len, last);
     if (!j->encoding)
-        return decode_some(j, src, len, last);
+        return pump_some(j, src, len, last);
 
     /* convert: keep the snapshot at most 2 * TAIL bytes behind. */
     if (len > TAIL) {
@@ -229,7 +399,7 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
         memcpy(j->tail, src + len - TAIL, TAIL);
         j->tail_len = TAIL;
         j->cur_len = 0;
-        return decode_some(j, src + len - TAIL, TAIL, last);
+        return pump_some(j, src + len - TAIL, TAIL, last);
     }
     if (j->tail_len + len > sizeof j->tail)
         snap_advance(j, j->tail_len + len - sizeof j->tail);
@@ -237,7 +407,7 @@ static int pump(job *j, const uint8_t *src, size_t len, bool last)
         memcpy(j->tail + j->tail_len, src, len);
     j->tail_len += len;
     j->cur_len = 0;
-    return decode_some(j, src, len, last);
+    return pump_some(j, src, len, last);
 }
 
 /*
@@ -249,7 +419,8 @@ static int release_held(job *j, bool last)
 {
     j->sniffing = 0;
     wenc_sniff_result r = sniff_bytes(j->held, j->held_len, &j->opts->sniff);
-    if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom, j->opts->dec_mode)) {
+    if (!wenc_decoder_init(&j->dec, r.encoding, j->opts->bom,
+                           WENC_ERRORS_FATAL)) {
         progress_end(j);
         return cannot_convert("decode", r.encoding);
     }
@@ -282,17 +453,14 @@ static int feed(job *j, const uint8_t *src, size_t len, bool last)
     return pump(j, src, len, last);
 }
 
-/* An input failed: what was held back still goes out first, as output that
- * precedes an error always does (and an error in it is reported instead). */
+/* An input cannot be read: it is reported and the others are still read,
+ * as cat(1) does; the run fails at the end. */
 static int input_error(job *j, const char *name, int err)
 {
-    if (j->sniffing) {
-        int status = release_held(j, false);
-        if (status != STATUS_OK)
-            return status;
-    }
     progress_end(j);
-    return io_error(name, err);
+    j->input_failed = 1;
+    (void)io_error(name, err);
+    return STATUS_OK;
 }
 
 /* Reads one input to its end through the pipeline. */
@@ -350,6 +518,93 @@ static uint64_t known_size(const job *j)
     return total;
 }
 
+/* At the end of a run: what was replaced or substituted, one line each. */
+static void report_losses(const job *j)
+{
+    message m = { .len = 0 };
+    size_t i;
+
+    if (j->opts->quiet)
+        return;
+    if (j->malformed > 0 &&
+        wenc_decoder_encoding(&j->dec) == WENC_REPLACEMENT) {
+        msg_add(&m, "wenc: warning: ");
+        if (j->opts->sniff_html) {
+            msg_add(&m, "the input's encoding is replacement");
+        } else {
+            msg_add_quoted(&m, j->opts->from);
+            msg_add(&m, " is a label of the replacement encoding");
+        }
+        msg_add(&m, ": the whole input decoded to one U+FFFD\n");
+        msg_emit(&m);
+    } else if (j->malformed > 0) {
+        msg_add(&m,
+                "wenc: warning: %" PRIu64 " malformed sequence%s in the %s "
+                "input replaced by U+FFFD%s in %s at byte %" PRIu64 " (",
+                j->malformed, j->malformed > 1 ? "s" : "",
+                wenc_name(wenc_decoder_encoding(&j->dec)),
+                j->malformed > 1 ? "; the first" : ",", j->malformed_file,
+                j->malformed_at);
+        for (i = 0; i < j->malformed_len; i++)
+            msg_add(&m, "%s0x%02X", i ? " " : "",
+                    (unsigned)j->malformed_bytes[i]);
+        msg_add(&m, ")\n");
+        msg_emit(&m);
+    }
+    if (j->unmapped > 0) {
+        int many = j->unmapped > 1;
+        m.len = 0;
+        msg_add(&m, "wenc: warning: %" PRIu64 " character%s not in %s ",
+                j->unmapped, many ? "s" : "",
+                wenc_name(wenc_encoder_encoding(&j->enc)));
+        if (j->unm == UNM_HTML)
+            msg_add(&m, "written as %sHTML character reference%s (&#N;)",
+                    many ? "" : "an ", many ? "s" : "");
+        else if (j->unm == UNM_SUBST)
+            msg_add(&m, "replaced by '%c'", j->subst);
+        else
+            msg_add(&m, "dropped");
+        msg_add(&m, "%s U+%04" PRIX32 ", in %s at input byte %" PRIu64 "\n",
+                many ? "; the first," : ":", j->unmapped_cp, j->unmapped_file,
+                j->unmapped_at);
+        msg_emit(&m);
+    }
+}
+
+/* The input that is the same file as `path` (device and inode, symlinks
+ * followed), or NULL. */
+static const char *input_named_by(const job *j, const char *path)
+{
+    struct stat out;
+    int i;
+
+    if (stat(path, &out) != 0)
+        return NULL;
+    for (i = 0; i < j->nfiles; i++) {
+        struct stat in;
+        if (j->files[i].path != NULL && stat(j->files[i].path, &in) == 0 &&
+            in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+            return j->files[i].name;
+    }
+    return NULL;
+}
+
+/* -o over one of the inputs: a lossy result does not replace it unless
+ * --overwrite-lossy allows it. Returns a status. */
+static int check_in_place(const job *j, const char *input, const char *path)
+{
+    message m = { .len = 0 };
+    if (input == NULL || j->opts->overwrite_lossy ||
+        (j->malformed == 0 && j->unmapped == 0))
+        return STATUS_OK;
+    msg_add(&m,
+            "wenc: %s: left as it was: it is the input %s and the output "
+            "is lossy; --overwrite-lossy replaces it anyway\n",
+            path, input);
+    msg_emit(&m);
+    return STATUS_FAIL;
+}
+
 /*
  * Runs the whole stream: every file in turn, then the end of the stream.
  * With output_path, writes a temporary file beside it and renames it into
@@ -358,6 +613,7 @@ static uint64_t known_size(const job *j)
 static int run_job(job *j, const char *output_path, int want_progress)
 {
     char *temp = NULL;
+    const char *in_place = NULL;
     int status = STATUS_OK;
     size_t cap;
     int i;
@@ -395,6 +651,7 @@ static int run_job(job *j, const char *output_path, int want_progress)
     j->out_fd = STDOUT_FILENO;
     j->out_name = NULL;
     if (output_path != NULL) {
+        in_place = input_named_by(j, output_path);
         status = open_output_file(output_path, &temp, &j->out_fd);
         if (status != STATUS_OK)
             goto done;
@@ -408,6 +665,11 @@ static int run_job(job *j, const char *output_path, int want_progress)
     if (status == STATUS_OK)
         status = feed(j, NULL, 0, true);
     progress_end(j);
+    report_losses(j);
+    if (status == STATUS_OK && j->input_failed)
+        status = STATUS_FAIL;
+    if (status == STATUS_OK && output_path != NULL)
+        status = check_in_place(j, in_place, output_path);
 
 done:
     if (temp != NULL)

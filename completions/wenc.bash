@@ -23,6 +23,10 @@ _wenc()
             COMPREPLY=($(compgen -W "sniff strip keep" -- "$cur"))
             return 0
             ;;
+        --unmappable)
+            COMPREPLY=($(compgen -W "html fatal subst subst= skip" -- "$cur"))
+            return 0
+            ;;
         -o|--output)
             COMPREPLY=($(compgen -f -- "$cur"))
             return 0
@@ -49,13 +53,13 @@ _wenc()
             return 0
             ;;
         decode)
-            opts="-f --from --fatal --replacement --bom --sniff-html --label --default --locale -o --output --progress --help"
+            opts="-f --from --fatal --replacement --bom --sniff-html --label --default --locale -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         encode)
-            opts="-t --to --fatal --html --utf16-output --utf16-bom -o --output --progress --help"
+            opts="-t --to --fatal --html --unmappable --utf16-output --utf16-bom -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         convert)
-            opts="-f --from -t --to --fatal --replacement --html --utf16-output --utf16-bom --bom -o --output --progress --help"
+            opts="-f --from -t --to --fatal --replacement --html --unmappable --utf16-output --utf16-bom --bom -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         sniff)
             opts="--html --label --default --locale --help"

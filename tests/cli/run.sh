@@ -183,13 +183,22 @@ t 'decode utf-8: well-formed input is unchanged' 0 'h\303\251llo \342\202\254 \3
 # are three errors. F0 90 80 cut by the end of input: one U+FFFD.
 input 'a\377b\342\202c\355\240\200d\360\220\200'
 t 'decode utf-8: one U+FFFD per maximal subpart' 0 \
-    'a\357\277\275b\357\277\275c\357\277\275\357\277\275\357\277\275d\357\277\275' '' decode
+    'a\357\277\275b\357\277\275c\357\277\275\357\277\275\357\277\275d\357\277\275' \
+    'wenc: warning: 6 malformed sequences in the UTF-8 input replaced by U+FFFD; the first in <stdin> at byte 1 (0xFF)\n' \
+    decode
 
 # C0 is never a lead byte (overlong), AF is a lone continuation; F4 allows
 # 80..8F next, so F4 90 80 80 (above U+10FFFF) is four errors.
 input 'x\300\257y\364\220\200\200z'
 t 'decode utf-8: overlong and above U+10FFFF' 0 \
-    'x\357\277\275\357\277\275y\357\277\275\357\277\275\357\277\275\357\277\275z' '' decode
+    'x\357\277\275\357\277\275y\357\277\275\357\277\275\357\277\275\357\277\275z' \
+    'wenc: warning: 6 malformed sequences in the UTF-8 input replaced by U+FFFD; the first in <stdin> at byte 1 (0xC0)\n' \
+    decode
+# -q (--quiet) silences the warning, never the output or the status.
+t 'decode -q: no warning' 0 \
+    'x\357\277\275\357\277\275y\357\277\275\357\277\275\357\277\275\357\277\275z' '' decode -q
+t 'decode --quiet: no warning' 0 \
+    'x\357\277\275\357\277\275y\357\277\275\357\277\275\357\277\275\357\277\275z' '' decode --quiet
 
 # An empty input gives an empty output.
 input ''
@@ -260,7 +269,8 @@ t 'decode --bom strip -f utf-16le: BOM removed' 0 'h' '' decode --bom strip -f u
 # strip does not sniff: as UTF-16LE, EF BB is U+BBEF (EB AF AF) and the odd
 # last byte BF is an error.
 input '\357\273\277'
-t 'decode --bom strip -f utf-16le: no sniffing' 0 '\353\257\257\357\277\275' '' \
+t 'decode --bom strip -f utf-16le: no sniffing' 0 '\353\257\257\357\277\275' \
+    'wenc: warning: 1 malformed sequence in the UTF-16LE input replaced by U+FFFD, in <stdin> at byte 2 (0xBF)\n' \
     decode --bom strip -f utf-16le
 
 # A sniffed UTF-16LE decoder names itself in errors: 00 D8 at byte 4 is a
@@ -269,14 +279,16 @@ input '\377\376a\000\000\330b\000'
 t 'decode --fatal: BOM-sniffed UTF-16LE error names UTF-16LE' 1 'a' \
     'wenc: <stdin>: malformed UTF-16LE input at byte 4 (0x00 0xD8)\n' \
     decode -f windows-1252 --fatal
-t 'decode: lone lead surrogate in UTF-16LE is U+FFFD' 0 'a\357\277\275b' '' \
+t 'decode: lone lead surrogate in UTF-16LE is U+FFFD' 0 'a\357\277\275b' \
+    'wenc: warning: 1 malformed sequence in the UTF-16LE input replaced by U+FFFD, in <stdin> at byte 4 (0x00 0xD8)\n' \
     decode -f windows-1252
 
 # An odd byte at the end of UTF-16LE.
 input '\377\376a\000b'
 t 'decode --fatal utf-16le: odd final byte' 1 'a' \
     'wenc: <stdin>: malformed UTF-16LE input at byte 4 (0x62)\n' decode --fatal
-t 'decode utf-16le: odd final byte is U+FFFD' 0 'a\357\277\275' '' decode
+t 'decode utf-16le: odd final byte is U+FFFD' 0 'a\357\277\275' \
+    'wenc: warning: 1 malformed sequence in the UTF-16LE input replaced by U+FFFD, in <stdin> at byte 4 (0x62)\n' decode
 
 # D83D DE00 is U+1F600, F0 9F 98 80.
 input '\377\376\075\330\000\336'
@@ -328,7 +340,9 @@ t 'decode gb18030: 81 30 81 30 is U+0080' 0 '\302\200' '' decode -f gb18030
 # The replacement decoder: one U+FFFD for a non-empty stream, nothing for an
 # empty one; in fatal mode the first byte is the error.
 input 'abc'
-t 'decode -f iso-2022-kr (replacement): one U+FFFD' 0 '\357\277\275' '' decode -f iso-2022-kr
+t 'decode -f iso-2022-kr (replacement): one U+FFFD' 0 '\357\277\275' \
+    "wenc: warning: 'iso-2022-kr' is a label of the replacement encoding: the whole input decoded to one U+FFFD\\n" \
+    decode -f iso-2022-kr
 t 'decode -f replacement label --fatal' 1 '' \
     'wenc: <stdin>: malformed replacement input at byte 0 (0x61)\n' decode -f csiso2022kr --fatal
 input ''
@@ -339,7 +353,9 @@ t 'decode -f iso-2022-kr: empty input stays empty' 0 '' '' decode -f iso-2022-kr
 # ---------------------------------------------------------------------------
 # index-iso-8859-2 has no U+20AC: html mode writes &#8364;.
 input '\342\202\254'
-t 'encode html: U+20AC to iso-8859-2' 0 '&#8364;' '' encode -t iso-8859-2
+t 'encode html: U+20AC to iso-8859-2' 0 '&#8364;' \
+    'wenc: warning: 1 character not in ISO-8859-2 written as an HTML character reference (&#N;): U+20AC, in <stdin> at input byte 0\n' \
+    encode -t iso-8859-2
 # iso-8859-1 is windows-1252, whose 0x80 is U+20AC.
 t 'encode: U+20AC to iso-8859-1 (windows-1252) is 80' 0 '\200' '' encode -t iso-8859-1
 # index-gb18030 pointer 6432 is U+20AC: (6432/190+81, 6432%190+41) = A2 E3;
@@ -349,14 +365,23 @@ t 'encode gbk: U+20AC is 80' 0 '\200' '' encode -t gbk
 
 # é is 0xE9 in windows-1252; U+0100 is not in the index: &#256;.
 input 'caf\303\251 \304\200\n'
-t 'encode windows-1252 with an unmappable code point' 0 'caf\351 &#256;\n' '' encode -t windows-1252
+t 'encode windows-1252 with an unmappable code point' 0 'caf\351 &#256;\n' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+0100, in <stdin> at input byte 6\n' \
+    encode -t windows-1252
 # U+1F600 is 128512.
 input '\360\237\230\200'
-t 'encode html: U+1F600 is &#128512;' 0 '&#128512;' '' encode -t windows-1252
+t 'encode html: U+1F600 is &#128512;' 0 '&#128512;' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+1F600, in <stdin> at input byte 0\n' \
+    encode -t windows-1252
 # Ill-formed UTF-8 is read as U+FFFD (65533), which windows-1252 lacks.
 input 'a\377b'
-t 'encode: ill-formed input is U+FFFD, then &#65533;' 0 'a&#65533;b' '' encode -t windows-1252
-t 'encode -t utf-8: ill-formed input becomes EF BF BD' 0 'a\357\277\275b' '' encode -t utf-8
+t 'encode: ill-formed input is U+FFFD, then &#65533;' 0 'a&#65533;b' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 1 (0xFF)
+wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+FFFD, in <stdin> at input byte 1\n' \
+    encode -t windows-1252
+t 'encode -t utf-8: ill-formed input becomes EF BF BD' 0 'a\357\277\275b' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 1 (0xFF)\n' \
+    encode -t utf-8
 input ''
 t 'encode: empty input' 0 '' '' encode -t shift_jis
 
@@ -376,6 +401,40 @@ t 'encode --fatal FILE: the message names the file' 1 'ok\n' \
     'wenc: omega.txt: U+03A9 cannot be encoded in windows-1252 at input byte 3\n' \
     encode --fatal -t cp1252 omega.txt
 
+# encode --fatal is fatal for the input too: ill-formed UTF-8 stops the run
+# with decode's message (what came before is written), whatever the output
+# encoding could have done with U+FFFD.
+input 'a\377b'
+t 'encode --fatal: ill-formed UTF-8 stops, -t utf-8' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xFF)\n' encode -t utf-8 --fatal
+t 'encode --fatal: ill-formed UTF-8 stops, -t windows-1252' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xFF)\n' encode -t windows-1252 --fatal
+# E2 82 is a truncated sequence cut by the end of the input.
+input 'a\342\202'
+t 'encode --fatal: truncated UTF-8 at the end' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xE2 0x82)\n' encode --fatal -t shift_jis
+# ED A0 80 would be the surrogate U+D800: ED allows only 80..9F next, so ED
+# alone is the first malformed sequence.
+input 'a\355\240\200'
+t 'encode --fatal: an encoded surrogate' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xED)\n' encode --fatal -t euc-kr
+# The same in a FILE, with -o: the old output stays.
+printf 'ok\n\303' > trunc.txt
+printf 'old\n' > keep16.txt
+input ''
+t 'encode --fatal -o: truncated tail in a FILE' 1 '' \
+    'wenc: trunc.txt: malformed UTF-8 input at byte 3 (0xC3)\n' \
+    encode --fatal -t iso-8859-2 -o keep16.txt trunc.txt
+equal 'encode --fatal -o: the old output stays' "$(cat keep16.txt)" old
+
+# -q silences warnings and notes, never errors.
+input 'a\377b'
+t 'encode --fatal -q: the error is still reported' 1 'a' \
+    'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xFF)\n' encode -q -t utf-8 --fatal
+t 'encode -q: no warnings' 0 'a&#65533;b' '' encode -t windows-1252 -q
+input 'hi'
+t 'encode -q: no note' 0 'hi' '' encode -t utf-16le -q
+
 # U+3042 is jis0208 pointer 283 = row 3, cell 1: Shift_JIS 82 A0, EUC-JP
 # A4 A2, ISO-2022-JP ESC $ B 24 22 and, before 'a', ESC ( B.
 input '\343\201\202'
@@ -388,10 +447,80 @@ input '\343\201\202'
 t 'encode iso-2022-jp: ESC ( B at the end' 0 '\033$B$"\033(B' '' encode -t iso-2022-jp
 # U+00E9 is not in ISO-2022-JP.
 input '\303\251'
-t 'encode iso-2022-jp html: U+00E9 is &#233;' 0 '&#233;' '' encode -t iso-2022-jp
+t 'encode iso-2022-jp html: U+00E9 is &#233;' 0 '&#233;' \
+    'wenc: warning: 1 character not in ISO-2022-JP written as an HTML character reference (&#N;): U+00E9, in <stdin> at input byte 0\n' \
+    encode -t iso-2022-jp
 # gb18030 four bytes for U+0080 (ranges pointer 0).
 input '\302\200'
 t 'encode gb18030: U+0080 is 81 30 81 30' 0 '\201\060\201\060' '' encode -t gb18030
+
+# --unmappable (an extension): what becomes of a code point the output
+# encoding lacks. index-iso-8859-7 has neither U+00E9 (input byte 1) nor
+# U+0100 (input bytes 4-5).
+input 'x\303\251y\304\200z'
+t 'encode --unmappable=html: &#N; (the default)' 0 'x&#233;y&#256;z' \
+    'wenc: warning: 2 characters not in ISO-8859-7 written as HTML character references (&#N;); the first, U+00E9, in <stdin> at input byte 1\n' \
+    encode -t iso-8859-7 --unmappable=html
+t 'encode --unmappable=fatal: stops at the first' 1 'x' \
+    'wenc: <stdin>: U+00E9 cannot be encoded in ISO-8859-7 at input byte 1\n' \
+    encode -t iso-8859-7 --unmappable=fatal
+t 'encode --unmappable=subst: ? for each' 0 'x?y?z' \
+    "wenc: warning: 2 characters not in ISO-8859-7 replaced by '?'; the first, U+00E9, in <stdin> at input byte 1\n" \
+    encode -t iso-8859-7 --unmappable=subst
+t 'encode --unmappable subst=*: the character given' 0 'x*y*z' \
+    "wenc: warning: 2 characters not in ISO-8859-7 replaced by '*'; the first, U+00E9, in <stdin> at input byte 1\n" \
+    encode -t iso-8859-7 --unmappable subst=*
+t 'encode --unmappable=skip: dropped' 0 'xyz' \
+    'wenc: warning: 2 characters not in ISO-8859-7 dropped; the first, U+00E9, in <stdin> at input byte 1\n' \
+    encode -t iso-8859-7 --unmappable=skip
+t 'encode --fatal --unmappable=subst: the last choice wins' 0 'x?y?z' \
+    "wenc: warning: 2 characters not in ISO-8859-7 replaced by '?'; the first, U+00E9, in <stdin> at input byte 1\n" \
+    encode -t iso-8859-7 --fatal --unmappable=subst
+t 'encode --unmappable=skip --html: the last choice wins' 0 'x&#233;y&#256;z' \
+    'wenc: warning: 2 characters not in ISO-8859-7 written as HTML character references (&#N;); the first, U+00E9, in <stdin> at input byte 1\n' \
+    encode -t iso-8859-7 --unmappable=skip --html
+# ISO-2022-JP: U+3042 (jis0208 row 3 cell 1: ESC $ B 24 22), U+00E9 at
+# input byte 3, U+3042. In the jis0208 state the encoder goes back to ASCII
+# (ESC ( B) before it fails, so ? is the ASCII byte 3F; then ESC $ B 24 22
+# and ESC ( B at the end.
+input '\343\201\202\303\251\343\201\202'
+t 'encode iso-2022-jp --unmappable=subst in a JIS mode' 0 \
+    '\033$B$"\033(B?\033$B$"\033(B' \
+    "wenc: warning: 1 character not in ISO-2022-JP replaced by '?': U+00E9, in <stdin> at input byte 3\n" \
+    encode -t iso-2022-jp --unmappable=subst
+t 'encode iso-2022-jp html in a JIS mode' 0 \
+    '\033$B$"\033(B&#233;\033$B$"\033(B' \
+    'wenc: warning: 1 character not in ISO-2022-JP written as an HTML character reference (&#N;): U+00E9, in <stdin> at input byte 3\n' \
+    encode -t iso-2022-jp
+# U+00A5 is Roman 5C (ESC ( J 5C); U+00E9 fails in the Roman state, which
+# writes * (2A) as Roman's 2A; ESC ( B at the end.
+input '\302\245\303\251'
+t 'encode iso-2022-jp --unmappable=subst=* in the Roman state' 0 \
+    '\033(J\134*\033(B' \
+    "wenc: warning: 1 character not in ISO-2022-JP replaced by '*': U+00E9, in <stdin> at input byte 2\n" \
+    encode -t iso-2022-jp --unmappable=subst=*
+# convert: the positions are the input's. Shift_JIS 82 A0 (U+3042) at 2-3.
+input 'ab\202\240c'
+t 'convert --unmappable=skip: input byte of the Shift_JIS input' 0 'abc' \
+    'wenc: warning: 1 character not in windows-1252 dropped: U+3042, in <stdin> at input byte 2\n' \
+    -f shift_jis -t windows-1252 --unmappable=skip
+# UTF-16LE input: a (0-1), U+00E9 (2-3), U+0100 (4-5), b.
+input 'a\000\351\000\000\001b\000'
+t 'convert -f utf-16le --unmappable=subst' 0 'a??b' \
+    "wenc: warning: 2 characters not in ISO-8859-7 replaced by '?'; the first, U+00E9, in <stdin> at input byte 2\n" \
+    convert -f utf-16le -t iso-8859-7 --unmappable=subst
+t 'convert -f utf-16le --unmappable=fatal' 1 'a' \
+    'wenc: <stdin>: U+00E9 cannot be encoded in ISO-8859-7 at input byte 2\n' \
+    convert -f utf-16le -t iso-8859-7 --unmappable=fatal
+input ''
+t 'usage: --unmappable bogus' 2 '' \
+    "wenc: --unmappable takes html, fatal, subst, subst=CHAR or skip, not 'bogus'\n$HINT" \
+    encode -t sjis --unmappable=bogus
+t 'usage: --unmappable subst= takes one character' 2 '' \
+    "wenc: --unmappable takes html, fatal, subst, subst=CHAR or skip, not 'subst=ab'\n$HINT" \
+    convert -t sjis --unmappable subst=ab
+t 'usage: --unmappable belongs to encode and convert' 2 '' \
+    "wenc: unknown option '--unmappable=skip'\n$HINT" decode --unmappable=skip
 
 # No encoder: get an output encoding gives UTF-8, with a note.
 input 'hi \303\251\n'
@@ -406,13 +535,16 @@ t 'encode -t iso-2022-kr (replacement): UTF-8 with a note' 0 'hi \303\251\n' \
 # pair D83D DE00; ill-formed UTF-8 (C3 before a newline) is U+FFFD.
 input 'h\303\251\360\237\230\200\303\n'
 t 'encode --utf16-output -t utf-16le' 0 \
-    'h\000\351\000\075\330\000\336\375\377\n\000' '' \
+    'h\000\351\000\075\330\000\336\375\377\n\000' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 7 (0xC3)\n' \
     encode -t utf-16le --utf16-output
 t 'encode --utf16-output -t utf-16be' 0 \
-    '\000h\000\351\330\075\336\000\377\375\000\n' '' \
+    '\000h\000\351\330\075\336\000\377\375\000\n' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 7 (0xC3)\n' \
     encode --utf16-output -t unicodefffe
 t 'encode --utf16-bom -t utf-16le: FF FE first' 0 \
-    '\377\376h\000\351\000\075\330\000\336\375\377\n\000' '' \
+    '\377\376h\000\351\000\075\330\000\336\375\377\n\000' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 7 (0xC3)\n' \
     encode -t utf-16le --utf16-bom
 input 'hi\n'
 t 'usage: --utf16-output without -t utf-16le/be' 2 '' \
@@ -523,9 +655,10 @@ t 'usage: -f belongs to decode' 2 '' "wenc: unknown option '-f'\n$HINT" encode -
 t 'usage: encode without -t' 2 '' "wenc: encode needs -t LABEL\n$HINT" encode
 t 'usage: bad --bom value' 2 '' \
     "wenc: --bom takes sniff, strip or keep, not 'maybe'\n$HINT" decode --bom maybe
-# Several FILEs are one stream now: the first missing one is reported.
-t 'decode a b: the first missing FILE is reported' 1 '' \
-    'wenc: a: No such file or directory\n' decode a b
+# Several FILEs are one stream, read as cat(1) reads them: each missing one
+# is reported, the others are still read, and the status is 1.
+t 'decode a b: every missing FILE is reported' 1 '' \
+    'wenc: a: No such file or directory\nwenc: b: No such file or directory\n' decode a b
 t 'usage: -f without a value' 2 '' "wenc: option '-f' needs a value\n$HINT" decode -f
 t 'usage: --bom without a value' 2 '' "wenc: option '--bom' needs a value\n$HINT" decode --bom
 t 'usage: labels takes no operand' 2 '' "wenc: extra operand 'x'\n$HINT" labels x
@@ -593,6 +726,29 @@ equal '--fatal after 5 MiB: output before the error' "$(cksum < out)" "$(cksum <
 equal '--fatal after 5 MiB: message' "$(cat err)" \
     'wenc: <stdin>: malformed UTF-8 input at byte 5242880 (0xFF)'
 
+# Counting errors costs no memory per error: 4 MiB of FF (4194304 malformed
+# sequences) decode to as many U+FFFD and convert to as many &#65533; in
+# the same few MiB of memory as clean text (peak RSS from /usr/bin/time).
+head -c 4194304 /dev/zero | tr '\000' '\377' > allff.txt
+"$W" decode allff.txt 2> err | wc -c > n.txt
+equal 'decode: 4 MiB of FF is 4194304 U+FFFD, counted' "$(tr -d ' ' < n.txt):$(cat err)" \
+    '12582912:wenc: warning: 4194304 malformed sequences in the UTF-8 input replaced by U+FFFD; the first in allff.txt at byte 0 (0xFF)'
+"$W" -t koi8-r allff.txt 2> err | wc -c > n.txt
+equal 'convert: 4 MiB of FF is 4194304 &#65533;, counted' "$(tr -d ' ' < n.txt):$(cat err)" \
+    '33554432:wenc: warning: 4194304 malformed sequences in the UTF-8 input replaced by U+FFFD; the first in allff.txt at byte 0 (0xFF)
+wenc: warning: 4194304 characters not in KOI8-R written as HTML character references (&#N;); the first, U+FFFD, in allff.txt at input byte 0'
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M true > /dev/null 2>&1; then
+    /usr/bin/time -o rss.txt -f %M "$W" -q -t koi8-r allff.txt > /dev/null 2>&1
+    rss=$(tail -n 1 rss.txt)
+    if [ "$rss" -lt 8192 ]; then
+        pass "convert: 4194304 errors in under 8 MiB of memory ($rss KiB)"
+    else
+        fail "convert: 4194304 errors in under 8 MiB of memory ($rss KiB)"
+    fi
+else
+    skip 'convert: memory with many errors' 'no GNU /usr/bin/time'
+fi
+
 # A file read in 65536-byte pieces: C3 A9 at bytes 65535-65536 straddles two.
 head -c 65535 /dev/zero | tr '\000' 'a' > straddle.txt
 printf '\303\251z' >> straddle.txt
@@ -652,14 +808,17 @@ t 'convert: -f defaults to utf-8' 0 '\200\237\351' '' convert -t windows-1252
 # (A4-81)*157 + (40-40): A4 40. U+00E9 is only at pointer 1144, below
 # (A1-81)*157, which the Big5 encoder skips: unmappable, &#233;.
 input '\322\273\250\246x'
-t 'convert gb18030 -> big5: unmappable as &#233;' 0 '\244\100&#233;x' '' \
+t 'convert gb18030 -> big5: unmappable as &#233;' 0 '\244\100&#233;x' \
+    'wenc: warning: 1 character not in Big5 written as an HTML character reference (&#N;): U+00E9, in <stdin> at input byte 2\n' \
     -f gb18030 -t big5
-t 'convert gb18030 -> big5 --html' 0 '\244\100&#233;x' '' -f gb18030 -t big5 --html
+t 'convert gb18030 -> big5 --html' 0 '\244\100&#233;x' \
+    'wenc: warning: 1 character not in Big5 written as an HTML character reference (&#N;): U+00E9, in <stdin> at input byte 2\n' -f gb18030 -t big5 --html
 t 'convert gb18030 -> big5 --fatal: message, exit 1' 1 '\244\100' \
     'wenc: <stdin>: U+00E9 cannot be encoded in Big5 at input byte 2\n' \
     -f gb18030 -t big5 --fatal
 # --fatal --html: the decoder is fatal, the encoder writes &#N;.
-t 'convert --fatal --html: the encoder stays html' 0 '\244\100&#233;x' '' \
+t 'convert --fatal --html: the encoder stays html' 0 '\244\100&#233;x' \
+    'wenc: warning: 1 character not in Big5 written as an HTML character reference (&#N;): U+00E9, in <stdin> at input byte 2\n' \
     -f gb18030 -t big5 --fatal --html
 
 # The input byte of an unmappable code point is counted in the input:
@@ -675,16 +834,20 @@ t 'convert --fatal: malformed input' 1 'a' \
     'wenc: <stdin>: malformed Shift_JIS input at byte 1 (0x82)\n' \
     -f shift_jis -t euc-jp --fatal
 # Replacement decoder (default): U+FFFD, which EUC-JP lacks: &#65533;.
-t 'convert: malformed input is U+FFFD, then &#65533;' 0 'a&#65533;' '' \
+t 'convert: malformed input is U+FFFD, then &#65533;' 0 'a&#65533;' \
+    'wenc: warning: 1 malformed sequence in the Shift_JIS input replaced by U+FFFD, in <stdin> at byte 1 (0x82)
+wenc: warning: 1 character not in EUC-JP written as an HTML character reference (&#N;): U+FFFD, in <stdin> at input byte 1\n' \
     -f shift_jis -t euc-jp
 # --fatal --replacement: the decoder replaces, the encoder fails on U+FFFD,
 # which stands for the byte 82 at input byte 1.
 t 'convert --fatal --replacement: U+FFFD at the end is input byte 1' 1 'a' \
-    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1\n' \
+    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1
+wenc: warning: 1 malformed sequence in the Shift_JIS input replaced by U+FFFD, in <stdin> at byte 1 (0x82)\n' \
     -f shift_jis -t windows-1252 --fatal --replacement
 input 'a\377b'
 t 'convert --fatal --replacement: U+FFFD for FF at byte 1' 1 'a' \
-    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1\n' \
+    'wenc: <stdin>: U+FFFD cannot be encoded in windows-1252 at input byte 1
+wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 1 (0xFF)\n' \
     convert -t windows-1252 --fatal --replacement
 t 'convert --replacement --fatal: --fatal wins (last)' 1 'a' \
     'wenc: <stdin>: malformed UTF-8 input at byte 1 (0xFF)\n' \
@@ -703,7 +866,8 @@ t 'convert -t utf-16be: UTF-8 with a note' 0 '\343\201\202' \
 input '\357\273\277\303\251'
 t 'convert: a UTF-8 BOM wins over -f windows-1252' 0 '\351' '' \
     -f windows-1252 -t windows-1252
-t 'convert --bom keep -f utf-8: U+FEFF is &#65279;' 0 '&#65279;\351' '' \
+t 'convert --bom keep -f utf-8: U+FEFF is &#65279;' 0 '&#65279;\351' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+FEFF, in <stdin> at input byte 0\n' \
     -f utf-8 -t windows-1252 --bom keep
 
 # Usage errors.
@@ -724,9 +888,13 @@ t 'usage: labels unknown option' 2 '' "wenc: unknown option '--xml'\n$HINT" labe
 
 # decode --replacement after --fatal, encode --html after --fatal.
 input 'a\377'
-t 'decode --fatal --replacement: U+FFFD' 0 'a\357\277\275' '' decode --fatal --replacement
+t 'decode --fatal --replacement: U+FFFD' 0 'a\357\277\275' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in <stdin> at byte 1 (0xFF)\n' \
+    decode --fatal --replacement
 input '\304\200'
-t 'encode --fatal --html: &#256;' 0 '&#256;' '' encode -t windows-1252 --fatal --html
+t 'encode --fatal --html: &#256;' 0 '&#256;' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+0100, in <stdin> at input byte 0\n' \
+    encode -t windows-1252 --fatal --html
 
 # ---------------------------------------------------------------------------
 # Several FILEs are one stream; '-' is standard input
@@ -784,6 +952,27 @@ equal 'convert: the same through a pipe' "$?:$(cat err)" \
     '1:wenc: <stdin>: U+3042 cannot be encoded in windows-1252 at input byte 65535'
 t 'several FILEs: a missing file after a good one' 1 'ok' \
     'wenc: missing.txt: No such file or directory\n' decode ok.txt missing.txt
+# A missing file between two good ones: reported, the others still read,
+# exit 1 at the end.
+t 'several FILEs: a missing file between two good ones' 1 'oka\357\277\275b' \
+    'wenc: missing.txt: No such file or directory
+wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in ff.txt at byte 1 (0xFF)\n' \
+    decode ok.txt missing.txt ff.txt
+printf 'old\n' > keep7.txt
+t 'several FILEs: a missing file with -o: nothing written' 1 '' \
+    'wenc: missing.txt: No such file or directory\n' \
+    decode -o keep7.txt ok.txt missing.txt
+equal 'several FILEs: a missing file with -o: the old output stays' "$(cat keep7.txt)" old
+# The warning names the file and the offset in it of the first of all.
+printf 'a\377b\376' > ff2.txt
+t 'several FILEs: the warning names the first malformed byte' 0 \
+    'oka\357\277\275ba\357\277\275b\357\277\275' \
+    'wenc: warning: 3 malformed sequences in the UTF-8 input replaced by U+FFFD; the first in ff.txt at byte 1 (0xFF)\n' \
+    decode ok.txt ff.txt ff2.txt
+t 'several FILEs: the warning names the first unmappable code point' 0 \
+    'oka&#256;' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+0100, in u100.txt at input byte 1\n' \
+    convert -t windows-1252 ok.txt u100.txt
 
 # ---------------------------------------------------------------------------
 # -o: a temporary file renamed into place only on success
@@ -817,6 +1006,48 @@ t '-o naming the input, failing: message' 1 '' \
 same '-o naming the input, failing: input unchanged' odir/self2.txt exp.o
 equal '-o: still no temporary file' "$(ls -A odir | tr '\n' ' ')" \
     'bad.txt in.txt keep.txt out.txt self.txt self2.txt '
+# -o naming an input never replaces it with a lossy result unless
+# --overwrite-lossy allows it: a label of the replacement encoding turns the
+# whole file into one U+FFFD.
+mkdir ipdir
+printf 'abc' > ipdir/kr.txt
+t '-o over its input, replacement label: refused' 1 '' \
+    "wenc: warning: 'csiso2022kr' is a label of the replacement encoding: the whole input decoded to one U+FFFD
+wenc: ipdir/kr.txt: left as it was: it is the input ipdir/kr.txt and the output is lossy; --overwrite-lossy replaces it anyway\n" \
+    decode -f csiso2022kr -o ipdir/kr.txt ipdir/kr.txt
+equal '-o over its input, refused: the input stays' "$(cat ipdir/kr.txt)" abc
+t '-o over its input, -q: still refused, without the warning' 1 '' \
+    "wenc: ipdir/kr.txt: left as it was: it is the input ipdir/kr.txt and the output is lossy; --overwrite-lossy replaces it anyway\n" \
+    decode -q -f csiso2022kr -o ipdir/kr.txt ipdir/kr.txt
+t '-o over its input, --overwrite-lossy: replaced' 0 '' \
+    "wenc: warning: 'csiso2022kr' is a label of the replacement encoding: the whole input decoded to one U+FFFD\n" \
+    decode -f csiso2022kr --overwrite-lossy -o ipdir/kr.txt ipdir/kr.txt
+printf '\357\277\275' > exp.o
+same '-o over its input, --overwrite-lossy: the U+FFFD' ipdir/kr.txt exp.o
+# A hard link is the same file: U+0100 would become &#256;.
+printf 'a\304\200' > ipdir/h1.txt
+ln ipdir/h1.txt ipdir/h2.txt
+t '-o over a hard link of the input: refused' 1 '' \
+    'wenc: warning: 1 character not in windows-1252 written as an HTML character reference (&#N;): U+0100, in ipdir/h1.txt at input byte 1
+wenc: ipdir/h2.txt: left as it was: it is the input ipdir/h1.txt and the output is lossy; --overwrite-lossy replaces it anyway\n' \
+    encode -t windows-1252 -o ipdir/h2.txt ipdir/h1.txt
+equal '-o over a hard link: the file stays' "$(od -An -tx1 ipdir/h1.txt | tr -d ' ')" 61c480
+# A symbolic link to the input (followed): malformed UTF-8 becomes U+FFFD.
+printf 'a\377' > ipdir/s1.txt
+ln -s s1.txt ipdir/s2.txt
+t '-o over a symbolic link to the input: refused' 1 '' \
+    'wenc: warning: 1 malformed sequence in the UTF-8 input replaced by U+FFFD, in ipdir/s1.txt at byte 1 (0xFF)
+wenc: ipdir/s2.txt: left as it was: it is the input ipdir/s1.txt and the output is lossy; --overwrite-lossy replaces it anyway\n' \
+    decode -o ipdir/s2.txt ipdir/s1.txt
+equal '-o over a symbolic link: the file and the link stay' \
+    "$(od -An -tx1 ipdir/s1.txt | tr -d ' ') $(ls -l ipdir/s2.txt | cut -c1)" '61ff l'
+# A lossless result still replaces its input.
+printf 'caf\303\251' > ipdir/ok.txt
+t '-o over its input, lossless: replaced' 0 '' '' \
+    encode -t windows-1252 -o ipdir/ok.txt ipdir/ok.txt
+equal '-o over its input, lossless: converted' "$(od -An -tx1 ipdir/ok.txt | tr -d ' ')" 636166e9
+equal '-o over its input: no temporary file' "$(ls -A ipdir | tr '\n' ' ')" \
+    'h1.txt h2.txt kr.txt ok.txt s1.txt s2.txt '
 # Permissions: an existing target keeps its mode; a new one is 0666 & ~umask.
 chmod 640 odir/keep.txt
 printf 'x' > in
@@ -1037,7 +1268,7 @@ if command -v groff > /dev/null 2>&1 && [ -f "$ROOT/docs/wenc.1" ]; then
     groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" > man.txt 2> man.err
     equal 'man page: renders without warnings' "$?:$(cat man.err)" 0:
     equal 'man page: documents every option' \
-        "$(for o in --from --to --fatal --replacement --html --bom --output --progress --json --sniff-html --label --default --locale sniff convert; do grep -q -- "$o" man.txt || echo "$o"; done)" ''
+        "$(for o in --from --to --fatal --replacement --html --unmappable --overwrite-lossy --quiet --bom --output --progress --json --sniff-html --label --default --locale sniff convert; do grep -q -- "$o" man.txt || echo "$o"; done)" ''
 else
     skip 'man page' 'no groff'
 fi
@@ -1051,9 +1282,11 @@ if command -v bash > /dev/null 2>&1 && [ -f "$ROOT/completions/wenc.bash" ]; the
         c "$2" convert -t shift
         c "$2" -f sjis --to euc
         c "$2" labels --
+        c "$2" encode --unm
+        c "$2" convert --unmappable s
     ' sh "$ROOT/completions/wenc.bash" "$W" > comp.txt 2>&1
     printf '%s\n' 'decode encode convert sniff labels label' '--bom' 'shift-jis shift_jis' \
-        'euc-jp euc-kr' '--json --help' > comp.want
+        'euc-jp euc-kr' '--json --help' '--unmappable' 'subst subst= skip' > comp.want
     same 'bash completion: subcommands, options, labels' comp.txt comp.want
 else
     skip 'bash completion' 'no bash'
