@@ -89,6 +89,7 @@ typedef struct options {
     int overwrite_lossy; /* -o may replace an input with a lossy result */
     int progress;
     int utf16_output; /* 0, or 1 with --utf16-output, 2 with --utf16-bom */
+    int standard_output; /* --standard-output-encoding: UTF-8 for UTF-16 */
     int sniff_html;   /* --sniff-html: the encoding is sniffed */
     sniff_settings sniff;
     char **files; /* the operands, moved to the front of argv */

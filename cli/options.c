@@ -144,6 +144,11 @@ int parse_options(int argc, char **argv, unsigned allowed,
             o->utf16_output = 2;
             continue;
         }
+        if ((allowed & OPT_TO) &&
+            strcmp(arg, "--standard-output-encoding") == 0) {
+            o->standard_output = 1;
+            continue;
+        }
         if ((allowed & OPT_SNIFF) && strcmp(arg, "--sniff-html") == 0) {
             o->sniff_html = 1;
             continue;

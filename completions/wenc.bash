@@ -56,10 +56,10 @@ _wenc()
             opts="-f --from --fatal --replacement --bom --sniff-html --label --default --locale -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         encode)
-            opts="-t --to --fatal --html --unmappable --utf16-output --utf16-bom -o --output --overwrite-lossy -q --quiet --progress --help"
+            opts="-t --to --fatal --html --unmappable --utf16-output --utf16-bom --standard-output-encoding -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         convert)
-            opts="-f --from -t --to --fatal --replacement --html --unmappable --utf16-output --utf16-bom --bom -o --output --overwrite-lossy -q --quiet --progress --help"
+            opts="-f --from -t --to --fatal --replacement --html --unmappable --utf16-output --utf16-bom --standard-output-encoding --bom -o --output --overwrite-lossy -q --quiet --progress --help"
             ;;
         sniff)
             opts="--html --label --default --locale --help"
