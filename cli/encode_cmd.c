@@ -25,7 +25,7 @@ static const char help_encode[] =
     "                    html      &#N; (default, the Standard's)\n"
     "                    fatal     stop: report it and exit 1\n"
     "                    subst     the byte of '?', or of C with subst=C\n"
-    "                              (one ASCII character)\n"
+    "                              (one printable ASCII character)\n"
     "                    skip      nothing\n"
     "  --utf16-bom       with a UTF-16 -t: start with a byte order mark\n"
     "  --utf16-output    with a UTF-16 -t: write UTF-16 (the default)\n"

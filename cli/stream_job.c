@@ -530,7 +530,7 @@ static void report_losses(const job *j)
         wenc_decoder_encoding(&j->dec) == WENC_REPLACEMENT) {
         msg_add(&m, "wenc: warning: ");
         if (j->opts->sniff_html) {
-            msg_add(&m, "the input's encoding is replacement");
+            msg_add(&m, "the encoding sniffed is replacement");
         } else {
             msg_add_quoted(&m, j->opts->from);
             msg_add(&m, " is a label of the replacement encoding");

@@ -1010,6 +1010,10 @@ t 'several FILEs: a missing file with -o: nothing written' 1 '' \
     'wenc: missing.txt: No such file or directory\n' \
     decode -o keep7.txt ok.txt missing.txt
 equal 'several FILEs: a missing file with -o: the old output stays' "$(cat keep7.txt)" old
+# A FILE that opens but cannot be read (a directory): the same.
+mkdir adir
+t 'several FILEs: a directory between two good ones' 1 'okok' \
+    'wenc: adir: Is a directory\n' decode ok.txt adir ok.txt
 # The warning names the file and the offset in it of the first of all.
 printf 'a\377b\376' > ff2.txt
 t 'several FILEs: the warning names the first malformed byte' 0 \
@@ -1211,6 +1215,12 @@ t 'decode --sniff-html: the sniffed bytes span two files' 0 \
     '<meta charset="koi8-r"><p>\320\237' '' decode --sniff-html h-part1 h-part2
 input '<meta charset="koi8-r"><p>\360'
 t 'decode --sniff-html: standard input' 0 '<meta charset="koi8-r"><p>\320\237' '' \
+    decode --sniff-html
+# A meta naming a label of the replacement encoding: the whole input is one
+# U+FFFD, with the warning.
+input '<meta charset="iso-2022-kr">x'
+t 'decode --sniff-html: replacement, with a warning' 0 '\357\277\275' \
+    'wenc: warning: the encoding sniffed is replacement: the whole input decoded to one U+FFFD\n' \
     decode --sniff-html
 input ''
 # 1024 bytes held back, then the rest: the meta after them is not seen, so
