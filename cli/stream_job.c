@@ -127,6 +127,27 @@ static size_t redecode_byte(wenc_decoder *d, uint8_t byte, uint64_t *made)
  * byte at a time, by a copy of the snapshot. The code point starts at the
  * first byte read once the output has reached `mid`.
  */
+/*
+ * Where the first code point the snapshot's decoder writes begins: the
+ * snapshot's input offset, or before it when the decoder holds the start of
+ * a sequence there. A copy of it is ended: in fatal mode the bytes it holds
+ * are an error, whose offset is theirs; output without an error comes from
+ * bytes held back to look for a byte order mark, which begin the stream.
+ */
+static uint64_t snap_start(const job *j)
+{
+    wenc_decoder d = j->snap;
+    uint8_t tmp[64];
+    size_t none = 0, room = sizeof tmp;
+
+    if (wenc_decode_to_utf8(&d, NULL, &none, tmp, &room, true) == WENC_ERROR) {
+        wenc_decode_error err;
+        wenc_decoder_error(&d, &err);
+        return err.offset;
+    }
+    return room > 0 ? 0 : j->snap_in;
+}
+
 static uint64_t input_offset_of(const job *j, uint64_t mid)
 {
     wenc_decoder d = j->snap;
@@ -135,8 +156,8 @@ static uint64_t input_offset_of(const job *j, uint64_t mid)
     uint64_t made = 0;
     size_t k = 0;
 
-    if (mid < j->snap_mid)
-        return j->snap_in;
+    if (mid <= j->snap_mid)
+        return snap_start(j);
     while (k < fed && made < want)
         k += redecode_byte(&d, fed_byte(j, k), &made);
     return j->snap_in + k;

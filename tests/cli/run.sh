@@ -997,6 +997,22 @@ equal 'convert: unmappable code point across a read boundary' \
 cat sjbig | "$W" -f shift_jis -t windows-1252 --fatal > out 2> err
 equal 'convert: the same through a pipe' "$?:$(cat err)" \
     '1:wenc: <stdin>: U+3042 cannot be encoded in windows-1252 at input byte 65535'
+# A 17-byte read is decoded as 1 byte, then 16 (the tail that places
+# encoder errors): a sequence begun in the first byte still begins at 0.
+# EF BB 98 is U+FED8; Shift_JIS 82 A0 is U+3042; EF BB, held back in case a
+# UTF-8 BOM follows, is windows-1252's U+00EF U+00BB.
+printf '\357\273\230aaaaaaaaaaaaaa' > first17.txt
+t 'encode --fatal: a sequence begun in the first byte of a 17-byte read' 1 '' \
+    'wenc: first17.txt: U+FED8 cannot be encoded in windows-1252 at input byte 0\n' \
+    encode -t windows-1252 --fatal first17.txt
+printf '\202\240aaaaaaaaaaaaaaa' > first17s.txt
+t 'convert --fatal: the same in Shift_JIS' 1 '' \
+    'wenc: first17s.txt: U+3042 cannot be encoded in windows-1252 at input byte 0\n' \
+    -f shift_jis -t windows-1252 --fatal first17s.txt
+printf '\357\273aaaaaaaaaaaaaaa' > first17b.txt
+t 'convert --fatal: the same for bytes held back for a BOM' 1 '' \
+    'wenc: first17b.txt: U+00EF cannot be encoded in Shift_JIS at input byte 0\n' \
+    -f windows-1252 -t shift_jis --fatal first17b.txt
 t 'several FILEs: a missing file after a good one' 1 'ok' \
     'wenc: missing.txt: No such file or directory\n' decode ok.txt missing.txt
 # A missing file between two good ones: reported, the others still read,
@@ -1010,8 +1026,7 @@ t 'several FILEs: a missing file with -o: nothing written' 1 '' \
     'wenc: missing.txt: No such file or directory\n' \
     decode -o keep7.txt ok.txt missing.txt
 equal 'several FILEs: a missing file with -o: the old output stays' "$(cat keep7.txt)" old
-# A FILE that opens but cannot be read (a directory): the same.
-mkdir adir
+# A FILE that opens but cannot be read (the directory adir): the same.
 t 'several FILEs: a directory between two good ones' 1 'okok' \
     'wenc: adir: Is a directory\n' decode ok.txt adir ok.txt
 # The warning names the file and the offset in it of the first of all.
