@@ -267,7 +267,9 @@ static int unmappable(job *j)
     mid = err.offset - j->enc_extra;
     if (j->unm == UNM_FATAL) {
         int r = flush_out(j);
-        return r != STATUS_OK ? r : report_encode_error(j, input_offset_of(j, mid));
+        if (r != STATUS_OK)
+            return r;
+        return report_encode_error(j, input_offset_of(j, mid));
     }
     if (j->unmapped++ == 0) {
         j->unmapped_cp = err.code_point;
