@@ -20,10 +20,11 @@
  * straight to a file descriptor with write(2); nothing on standard output is
  * buffered by stdio. Several FILEs are one stream, as with cat.
  *
- * Exit status: 0 success; 1 malformed or unmappable input (fatal mode), an
- * unknown label given to `wenc label`, an unreadable file, an I/O error or a
- * closed standard output; 2 a usage error (including an unknown label in
- * -f/-t).
+ * Exit status: 0 success (replacements and substitutions are warned of on
+ * stderr); 1 malformed or unmappable input (fatal mode), an unknown label
+ * given to `wenc label`, an unreadable file, -o refusing a lossy result over
+ * an input, an I/O error or a closed standard output; 2 a usage error
+ * (including an unknown label in -f/-t).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -68,9 +69,12 @@ static const char help_main[] =
     "\n"
     "Several FILEs are read as one stream, like cat; FILE '-' or no FILE\n"
     "reads standard input. -o OUT writes OUT only when all went well.\n"
-    "Exit status: 0 success; 1 malformed or unmappable input with --fatal,\n"
-    "an unknown label (wenc label), an unreadable file or an I/O error;\n"
-    "2 a usage error.\n";
+    "Exit status: 0 success, also when malformed input became U+FFFD or\n"
+    "unmappable characters were replaced (a warning on standard error says\n"
+    "how many and where the first was; -q silences it); 1 malformed or\n"
+    "unmappable input with --fatal, an unknown label (wenc label), an\n"
+    "unreadable file, -o refusing to replace an input with a lossy result,\n"
+    "or an I/O error; 2 a usage error. Each subcommand's --help says more.\n";
 
 /*
  * The subcommands: `wenc NAME ARGS...` runs run(argc, argv) on the ARGS.

@@ -45,7 +45,7 @@ _wenc()
     case $cmd in
         '')
             if [[ $cur == -* ]]; then
-                opts="--help --version -f --from -t --to"
+                opts="--help --version -l --list -f --from -t --to"
             else
                 opts="decode encode convert sniff labels label"
             fi
@@ -65,7 +65,7 @@ _wenc()
             opts="--html --label --default --locale --help"
             ;;
         labels)
-            COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--json --by-encoding --help" -- "$cur"))
             return 0
             ;;
         label)

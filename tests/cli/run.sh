@@ -1358,7 +1358,7 @@ if command -v bash > /dev/null 2>&1 && [ -f "$ROOT/completions/wenc.bash" ]; the
         c "$2" convert --unmappable s
     ' sh "$ROOT/completions/wenc.bash" "$W" > comp.txt 2>&1
     printf '%s\n' 'decode encode convert sniff labels label' '--bom' 'shift-jis shift_jis' \
-        'euc-jp euc-kr' '--json --help' '--unmappable' 'subst subst= skip' > comp.want
+        'euc-jp euc-kr' '--json --by-encoding --help' '--unmappable' 'subst subst= skip' > comp.want
     same 'bash completion: subcommands, options, labels' comp.txt comp.want
 else
     skip 'bash completion' 'no bash'

@@ -85,7 +85,8 @@ t "sniff --html: an XML declaration's encoding only before its first '>'" 0 \
 
 # The manual documents these.
 if command -v groff > /dev/null 2>&1 && [ -f "$ROOT/docs/wenc.1" ]; then
-    groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" > man-names.txt 2> /dev/null
+    # one space between words, whatever groff's justification put there
+    groff -man -Tascii -P-cbou -ww "$ROOT/docs/wenc.1" 2> /dev/null | tr -s ' ' > man-names.txt
     equal 'man page: -l, --list, --by-encoding, names outside the Standard' \
         "$(for o in '--by-encoding' 'wenc -l' 'wenc --list' 'Windows code page 932' 'reads standard input'; do grep -q -- "$o" man-names.txt || echo "$o"; done)" ''
 else
