@@ -3,7 +3,7 @@
  * through the decoder and the encoder, output written as it is made, and
  * the input file and byte of an error.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() */
 
 #include "cli.h"
 
@@ -628,14 +628,29 @@ static int check_in_place(const job *j, const char *input, const char *path)
     return STATUS_FAIL;
 }
 
+/* The file -o writes: path itself, or where path leads when it is a
+ * symbolic link to an existing file, so that the link stays a link (malloc'd
+ * then, in *resolved, for the caller to free). */
+static const char *output_target(const char *path, char **resolved)
+{
+    struct stat st;
+    *resolved = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+        *resolved = realpath(path, NULL);
+    return *resolved != NULL ? *resolved : path;
+}
+
 /*
  * Runs the whole stream: every file in turn, then the end of the stream.
- * With output_path, writes a temporary file beside it and renames it into
- * place only when everything succeeded.
+ * With output_path, writes a temporary file beside the file it names (the
+ * link's target for a symbolic link) and renames it into place only when
+ * everything succeeded.
  */
 static int run_job(job *j, const char *output_path, int want_progress)
 {
     char *temp = NULL;
+    char *resolved_output = NULL;
+    const char *output_file = NULL;
     const char *in_place = NULL;
     int status = STATUS_OK;
     size_t cap;
@@ -675,7 +690,8 @@ static int run_job(job *j, const char *output_path, int want_progress)
     j->out_name = NULL;
     if (output_path != NULL) {
         in_place = input_named_by(j, output_path);
-        status = open_output_file(output_path, &temp, &j->out_fd);
+        output_file = output_target(output_path, &resolved_output);
+        status = open_output_file(output_file, &temp, &j->out_fd);
         if (status != STATUS_OK)
             goto done;
         j->out_name = output_path;
@@ -696,7 +712,8 @@ static int run_job(job *j, const char *output_path, int want_progress)
 
 done:
     if (temp != NULL)
-        status = close_output_file(output_path, j->out_fd, temp, status);
+        status = close_output_file(output_file, j->out_fd, temp, status);
+    free(resolved_output);
     free(j->in);
     free(j->mid);
     free(j->out);
