@@ -76,10 +76,11 @@ static void json_string(char *dst, size_t cap, const char *s)
 static int list_by_encoding(char *buf, size_t *used)
 {
     size_t index, count = wenc_label_count();
-    int id, r;
+    int id;
 
     for (id = 0; id < WENC_ENCODING_COUNT; id++) {
         message line = { .len = 0 };
+        int r;
         const char *separator = "\t";
         msg_add(&line, "%s", wenc_name((wenc_id)id));
         for (index = 0; index < count; index++) {

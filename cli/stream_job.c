@@ -331,9 +331,8 @@ static const uint8_t fffd[3] = { 0xEF, 0xBF, 0xBD };
  * left room for it. */
 static int malformed(job *j, uint8_t *dst, size_t *made)
 {
-    int r;
     if (j->dec_fatal) {
-        r = flush_out(j);
+        int r = flush_out(j);
         return r != STATUS_OK ? r : report_decode_error(j);
     }
     note_malformed(j);
