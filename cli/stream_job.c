@@ -282,8 +282,10 @@ static int unmappable(job *j)
         text[n++] = j->subst;
     if (n == 0)
         return STATUS_OK;
-    /* Every encoder but ISO-2022-JP's writes an ASCII code point as its
-     * byte, whatever came before: the bytes go straight out. */
+    /* Of the encoders that can report an unmappable code point, every one
+     * but ISO-2022-JP's writes an ASCII code point as its byte, whatever
+     * came before: the bytes go straight out. (The UTF-16 encoders, which
+     * would not, encode every code point and never get here.) */
     if (wenc_encoder_encoding(&j->enc) != WENC_ISO_2022_JP) {
         int r = out_room(j, n);
         if (r == STATUS_OK) {
