@@ -1,169 +1,191 @@
 'use strict';
-// wenc's TextDecoder/TextEncoder (bindings/node) against Node's built-in ones
-// on the Wikipedia corpus. Run after `make node`:
-//   node bench/node/bench.js [--quick] [--filter WORD]
-// Prints a Markdown table: MB/s of input for each, and the ratio wenc/Node.
+// wenc's JavaScript API against what Node users pick instead, in one process
+// on the same inputs.
+//
+//   make node                                # builds bindings/node's addon
+//   npm ci --prefix bench/node               # the peers, pinned in package.json
+//   node bench/node/bench.js [--quick] [--filter WORD]... [--sizes 16,1024,1048576]
+//                            [--rounds N] [--round-ms N]
+//
+// Implementations: wenc native (bindings/node/native.js) and wenc wasm
+// (bindings/node/wasm.js), through decode(bytes, label) and encode(string,
+// label); iconv-lite, @exodus/bytes and encoding-japanese from npm; Node's
+// TextDecoder/TextEncoder and Buffer (toString/from for utf8, utf16le, and
+// latin1 in the windows-1252 rows). Where native.js is missing the native
+// column is bindings/node's index.js; where wasm.js is missing a note says
+// so and its column is empty.
+//
+// Rows: decode and encode of each encoding in lib/inputs.js at each size
+// (default 16 B, 1 KiB, 1 MiB), on Wikipedia text (../shared/corpus/
+// wikipedia) in a language it can represent, with the characters it cannot
+// round-trip dropped; the bytes are made by wenc's encoder. Small sizes
+// cycle through many different pieces of the text, cut at character
+// boundaries to at most the size; 1 MiB is the text repeated.
+//
+// Before timing, each implementation's output for every input of the row is
+// compared with wenc native's (or, where that lacks the row, with the
+// row's text or bytes): one that differs is still timed, marked "≠", listed
+// under "differs", and never counted as the best peer; "—" is an
+// implementation without that encoding or direction.
+//
+// Timing: each row runs every implementation in ROUNDS rounds (7; --quick 3)
+// of ROUND_MS of CPU time (100 ms; --quick 25) each, taking turns in a
+// rotating order, and takes the median. CPU time is user + system of the
+// whole process (so garbage collection counts, other processes do not).
+// MB/s is 10^6 bytes per CPU second of the encoded form: decode's input,
+// encode's output (the same bytes, so the two tables line up).
+// "native ÷ best peer" is wenc native over the fastest peer whose output
+// was right; "wasm ÷ best JS peer" is wenc wasm over the fastest of
+// iconv-lite, @exodus/bytes and encoding-japanese (Node's built-ins are
+// C++). Profile a row with: node --cpu-prof bench/node/bench.js --filter
+// 'decode gbk zh_cn.txt 16 B'.
 
-const fs = require('node:fs');
-const path = require('node:path');
+const os = require('node:os');
+const { ENCODINGS, Inputs } = require('./lib/inputs.js');
+const { loadWenc, wencVersion } = require('./lib/wenc.js');
+const { loadPeers } = require('./lib/peers.js');
+const report = require('./lib/report.js');
 
-const root = path.resolve(__dirname, '..', '..');
-const wenc = require(path.join(root, 'bindings', 'node'));
-const addon = require(path.join(root, 'bindings', 'node', 'build', 'wenc.node'));
+const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
+  '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N]\n';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const filterAt = args.indexOf('--filter');
-const filter = filterAt >= 0 ? args[filterAt + 1] : null;
-const ROUNDS = quick ? 3 : 7;
-const ROUND_MS = quick ? 60 : 150;
+let sink = 0;
 
-const corpusDir = [path.join(root, '..', 'shared', 'corpus', 'wikipedia'),
-  '/work/shared/corpus/wikipedia'].find((dir) => fs.existsSync(dir));
-if (!corpusDir) {
-  console.error('bench: the corpus (../shared/corpus/wikipedia) is missing');
-  process.exit(1);
-}
-const corpus = (name) => fs.readFileSync(path.join(corpusDir, name));
-
-// Pieces of 16 to 64 bytes of UTF-8, cut at character boundaries.
-function smallPieces(buffer, limit = 64) {
-  const pieces = [];
-  let start = 0;
-  let want = 16;
-  while (start < buffer.length && pieces.length < 4000) {
-    let end = Math.min(start + want, buffer.length);
-    while (end < buffer.length && (buffer[end] & 0xC0) === 0x80) end--;
-    if (end <= start) break;
-    pieces.push(buffer.subarray(start, end));
-    start = end;
-    want = want >= limit ? 16 : want + 8;
-  }
-  return pieces;
-}
-
-// Runs fn over inputs for ROUND_MS of CPU time (user + system, all threads
-// of the process, so garbage collection counts; other processes' load does
-// not); returns bytes per CPU second.
-function rate(fn, inputs, bytesPerPass) {
+// Runs fn over inputs for roundMs of CPU time; returns bytes per CPU second.
+function rate(fn, inputs, bytesPerPass, roundMs) {
   let passes = 0;
   const start = process.cpuUsage();
   let used = 0;
   do {
-    for (let i = 0; i < inputs.length; i++) fn(inputs[i]);
+    for (let i = 0; i < inputs.length; i++) sink += fn(inputs[i]).length;
     passes++;
     const usage = process.cpuUsage(start);
     used = usage.user + usage.system;
-  } while (used < ROUND_MS * 1000);
+  } while (used < roundMs * 1000);
   return (bytesPerPass * passes) / (used / 1e6);
 }
 
-const rows = [];
-// Best of ROUNDS, ours and Node's taking turns so both see the same load.
-function measure(operation, input, size, inputs, bytesPerPass, ours, theirs,
-  same = true) {
-  if (filter && !`${operation} ${input} ${size}`.includes(filter)) return;
-  let best = [0, 0];
-  for (let round = 0; round < ROUNDS; round++) {
-    best = [Math.max(best[0], rate(ours, inputs, bytesPerPass)),
-      Math.max(best[1], rate(theirs, inputs, bytesPerPass))];
+// Checks each implementation's output for every input against the reference
+// (wenc native's, else expected), then times those that ran; returns
+// Map name → { mbps, status }.
+function runRow(implementations, inputs, expected, bytesPerPass, options) {
+  let want = implementations[0].fn ? null : expected;
+  const checked = [];
+  for (const impl of implementations) {
+    if (!impl.fn) continue;
+    let outputs;
+    try {
+      outputs = inputs.map((input) => impl.fn(input));
+    } catch (error) {
+      checked.push({ impl, status: 'error', error });
+      continue;
+    }
+    if (!want) {
+      want = outputs;
+      if (!outputs.every((output, i) => report.same(output, expected[i]))) {
+        console.error(`  WARNING: ${impl.name} does not round-trip this row's text`);
+      }
+    }
+    const ok = outputs.every((output, i) => report.same(output, want[i]));
+    checked.push({ impl, status: ok ? 'ok' : 'differs' });
   }
-  const row = { operation, input, size, ours: best[0] / 1e6,
-    node: best[1] / 1e6, ratio: best[0] / best[1], same };
-  rows.push(row);
-  console.error(`${operation} ${input} ${size}: wenc ${row.ours.toFixed(0)}` +
-    ` MB/s, node ${row.node.toFixed(0)} MB/s, ${row.ratio.toFixed(2)}x`);
-}
-
-const sum = (pieces) => pieces.reduce((n, piece) => n + piece.length, 0);
-const smallSize = (pieces) =>
-  `small, ${Math.round(sum(pieces) / pieces.length)} B avg`;
-
-function decodeRows(label, input, buffer, pieces) {
-  const ours = new wenc.TextDecoder(label);
-  const theirs = new TextDecoder(label);
-  const same = ours.decode(buffer) === theirs.decode(buffer);
-  if (!same) console.error(`note: ${label} ${input}: outputs differ from Node's`);
-  measure(`decode ${label}`, input, `${(buffer.length / 1024).toFixed(0)} KiB`,
-    [buffer], buffer.length, (b) => ours.decode(b), (b) => theirs.decode(b),
-    same);
-  measure(`decode ${label}`, input, smallSize(pieces), pieces, sum(pieces),
-    (b) => ours.decode(b), (b) => theirs.decode(b),
-    pieces.every((b) => ours.decode(b) === theirs.decode(b)));
-}
-
-const utf8Inputs = ['en.html', 'fr.txt', 'ru.txt', 'ja.txt', 'zh_cn.txt',
-  'th.html'];
-for (const name of utf8Inputs) {
-  decodeRows('utf-8', name, corpus(name), smallPieces(corpus(name)));
-}
-const asciiOnly = Buffer.from(corpus('en.txt').filter((b) => b < 0x80));
-decodeRows('utf-8', 'en.txt ASCII only', asciiOnly, smallPieces(asciiOnly));
-
-// Inputs in other encodings: the whole file, and the small UTF-8 pieces each
-// converted on its own (so each is well-formed).
-function convertedRows(label, name, convert) {
-  const pieces = smallPieces(corpus(name)).map((piece) =>
-    convert(piece.toString('utf8'))).filter((piece) => piece.length <= 64);
-  decodeRows(label, name, convert(corpus(name).toString('utf8')), pieces);
-}
-
-for (const name of ['en.txt', 'ja.txt']) {
-  convertedRows('utf-16le', name, (text) => Buffer.from(text, 'utf16le'));
-}
-
-const ourEncoder = new wenc.TextEncoder();
-const nodeEncoder = new TextEncoder();
-for (const name of ['en.html', 'ru.txt', 'ja.txt']) {
-  const text = corpus(name).toString('utf8');
-  const bytes = Buffer.byteLength(text);
-  measure('encode', name, `${(bytes / 1024).toFixed(0)} KiB`, [text], bytes,
-    (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
-  const small = smallPieces(corpus(name)).map((p) => p.toString('utf8'));
-  const size = smallSize(smallPieces(corpus(name)));
-  measure('encode', name, size, small, sum(smallPieces(corpus(name))),
-    (s) => ourEncoder.encode(s), (s) => nodeEncoder.encode(s));
-  const destination = new Uint8Array(bytes + 16);
-  measure('encodeInto', name, `${(bytes / 1024).toFixed(0)} KiB`, [text],
-    bytes, (s) => ourEncoder.encodeInto(s, destination),
-    (s) => nodeEncoder.encodeInto(s, destination));
-  measure('encodeInto', name, size, small, sum(smallPieces(corpus(name))),
-    (s) => ourEncoder.encodeInto(s, destination),
-    (s) => nodeEncoder.encodeInto(s, destination));
-}
-
-// Legacy encodings Node has, with text in each made by our encoder.
-const legacy = [
-  ['shift_jis', 'ja.txt'], ['euc-jp', 'ja.txt'], ['iso-2022-jp', 'ja.txt'],
-  ['gb18030', 'zh_cn.txt'], ['gbk', 'zh_cn.html'], ['big5', 'zh_tw.txt'],
-  ['euc-kr', 'ko.txt'], ['windows-1251', 'ru.txt'], ['koi8-r', 'ru.txt'],
-  ['windows-1252', 'fr.txt'], ['iso-8859-2', 'cs.txt'],
-  ['windows-1253', 'el.txt'], ['windows-1255', 'he.txt'],
-  ['windows-1256', 'ar.txt'], ['windows-874', 'th.txt'],
-];
-const missing = [];
-for (const [label, name] of legacy) {
-  try {
-    new TextDecoder(label);
-  } catch {
-    missing.push(label);
-    continue;
+  const timed = checked.filter((c) => c.status !== 'error');
+  const samples = new Map(timed.map((c) => [c.impl.name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < timed.length; k++) {
+      const { impl } = timed[(k + round) % timed.length];
+      samples.get(impl.name).push(rate(impl.fn, inputs, bytesPerPass,
+        options.roundMs));
+    }
   }
-  convertedRows(label, name, (text) => addon.encodeLegacy(label, text, false));
-}
-if (missing.length) {
-  console.error(`this Node has no decoder for: ${missing.join(', ')}`);
+  const results = new Map();
+  for (const c of checked) {
+    if (c.status === 'error') {
+      console.error(`  ${c.impl.name} threw: ${c.error.message}`);
+      results.set(c.impl.name, { mbps: 0, status: 'error' });
+    } else {
+      results.set(c.impl.name, { mbps: report.median(samples.get(c.impl.name)) / 1e6,
+        status: c.status });
+    }
+  }
+  return results;
 }
 
-console.log(`Node ${process.version}, ${require('node:os').cpus()[0].model}` +
-  `, best of ${ROUNDS} rounds of ${ROUND_MS} ms of CPU time; MB/s of ` +
-  'input bytes per CPU second');
-console.log('');
-console.log('| operation | input | size | wenc MB/s | Node MB/s | wenc/Node |' +
-  ' same output |');
-console.log('|---|---|---|---:|---:|---:|---|');
-for (const row of rows) {
-  console.log(`| ${row.operation} | ${row.input} | ${row.size} | ` +
-    `${row.ours.toFixed(0)} | ${row.node.toFixed(0)} | ` +
-    `${row.ratio.toFixed(2)} | ${row.same ? 'yes' : 'no'} |`);
+async function main() {
+  const started = process.hrtime.bigint();
+  const options = report.parseOptions(process.argv.slice(2), USAGE);
+  const wenc = await loadWenc();
+  const peers = loadPeers();
+  const wencs = [wenc.native, wenc.wasm].filter(Boolean);
+  const columns = ['wenc native', 'wenc wasm', ...peers.map((p) => p.name)];
+  const jsPeers = peers.filter((p) => p.js).map((p) => p.name);
+  const allPeers = peers.map((p) => p.name);
+  const inputs = new Inputs(wenc.native);
+
+  const header = [
+    `Node ${process.version} (V8 ${process.versions.v8}, ICU ${process.versions.icu}), ` +
+      `${os.cpus()[0].model}, ${os.cpus().length} CPUs, ${os.platform()} ${os.release()}`,
+    `wenc ${wencVersion()}; ${peers.filter((p) => p.js)
+      .map((p) => `${p.name} ${p.version}`).join(', ')}`,
+    `median of ${options.rounds} rounds of ${options.roundMs} ms of CPU time; ` +
+      'MB/s of encoded bytes (decode: input, encode: output) per CPU second',
+  ];
+  for (const line of [...header, ...wenc.notes]) console.error(line);
+
+  const rows = { decode: [], encode: [] };
+  for (const [label, file] of ENCODINGS) {
+    for (const size of options.sizes) {
+      const names = ['decode', 'encode'].map((d) => report.rowName(d, label, file, size));
+      if (!names.some((name) => report.wanted(options, name))) continue;
+      const { dropped } = inputs.text(label, file);
+      const pieces = inputs.pieces(label, file, size);
+      const bytes = pieces.reduce((n, p) => n + p.bytes.length, 0);
+      const strings = pieces.map((p) => p.string);
+      const encoded = pieces.map((p) => p.bytes);
+      for (const direction of ['decode', 'encode']) {
+        const name = report.rowName(direction, label, file, size);
+        if (!report.wanted(options, name)) continue;
+        const make = direction === 'decode' ? 'decoder' : 'encoder';
+        const implementations = [...wencs, ...peers].map((impl) =>
+          ({ name: impl.name, fn: impl[make](label) }));
+        const results = direction === 'decode'
+          ? runRow(implementations, encoded, strings, bytes, options)
+          : runRow(implementations, strings, encoded, bytes, options);
+        rows[direction].push({ label, file, size, results });
+        const line = columns.filter((c) => results.has(c)).map((c) => {
+          const r = results.get(c);
+          return `${c} ${r.status === 'error' ? 'error' : report.mbps(r.mbps)}` +
+            `${r.status === 'differs' ? ' (differs)' : ''}`;
+        }).join(', ');
+        console.error(`${name} (${pieces.length} × ${(bytes / pieces.length)
+          .toFixed(1)} B${dropped ? `, ${dropped} characters dropped` : ''}): ${line}`);
+      }
+    }
+  }
+
+  const ratios = [
+    { title: 'native ÷ best peer', ours: 'wenc native', peers: allPeers },
+    { title: 'wasm ÷ best JS peer', ours: 'wenc wasm', peers: jsPeers },
+  ];
+  const bests = [{ title: 'best peer', peers: allPeers },
+    { title: 'best JS peer', peers: jsPeers }];
+  const out = [...header.map((line) => `${line}  `), ...wenc.notes.map((n) => `**${n}**  `), ''];
+  for (const direction of ['decode', 'encode']) {
+    if (!rows[direction].length) continue;
+    out.push(`### ${direction}`, '');
+    out.push(report.table(rows[direction], columns, ratios, bests), '');
+    for (const r of ratios) {
+      out.push(`${r.title}: ${report.summary(rows[direction],
+        (row) => report.ratio(row.results, r.ours, r.peers))}  `);
+    }
+    out.push('');
+  }
+  console.log(out.join('\n'));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.error(`bench: ${seconds.toFixed(0)} s (checksum ${sink & 0xff})`);
 }
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
