@@ -32,9 +32,9 @@ function fromIndex() {
   const utf8 = new index.TextEncoder();
   return {
     name: 'wenc native',
-    note: 'bindings/node/native.js is missing or has no decode/encode: ' +
-      'the native column is index.js (TextDecoder; TextEncoder for UTF-8, ' +
-      "the addon's encodeLegacy for the legacy encodings; no UTF-16 encoder)",
+    note: 'the native column is bindings/node/index.js (TextDecoder; ' +
+      "TextEncoder for UTF-8, the addon's encodeLegacy for the legacy " +
+      'encodings; no UTF-16 encoder)',
     decoder(label) {
       const decoder = new index.TextDecoder(label);
       return (bytes) => decoder.decode(bytes);
@@ -63,6 +63,12 @@ async function load(file) {
     if (typeof module.encode !== 'function' || typeof module.decode !== 'function') {
       return new Error(`${path.relative(root, file)} has no decode/encode`);
     }
+    // A build under way may load and still not work.
+    const bytes = module.encode('\u3042', 'shift_jis');
+    if (bytes[0] !== 0x82 || bytes[1] !== 0xA0 || bytes.length !== 2 ||
+        module.decode(bytes, 'shift_jis') !== '\u3042') {
+      return new Error(`${path.relative(root, file)} fails a smoke test`);
+    }
     return module;
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
@@ -77,7 +83,8 @@ async function loadWenc() {
   let nativeImpl;
   if (native instanceof Error) {
     nativeImpl = fromIndex();
-    notes.push(`NOTE: ${nativeImpl.note} (${native.message})`);
+    notes.push(`NOTE: bindings/node/native.js cannot be used (${native.message}): ` +
+      nativeImpl.note);
   } else {
     nativeImpl = fromApi('wenc native', native);
   }
