@@ -49,21 +49,28 @@ const report = require('./lib/report.js');
 const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
   '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N]\n';
 
-let sink = 0;
+const sink = { value: 0 };
 
-// Runs fn over inputs for roundMs of CPU time; returns bytes per CPU second.
-function rate(fn, inputs, bytesPerPass, roundMs) {
+// rate(fn, inputs, bytesPerPass, roundMs, sink) runs fn over inputs for
+// roundMs of CPU time and returns bytes per CPU second. Each implementation
+// in each row gets a copy of its own, compiled from this source, so that
+// its calls of fn are not made megamorphic by the other implementations'
+// (V8 shares type feedback between closures of one function literal).
+const RATE_SOURCE = `
   let passes = 0;
+  let total = 0;
   const start = process.cpuUsage();
   let used = 0;
   do {
-    for (let i = 0; i < inputs.length; i++) sink += fn(inputs[i]).length;
+    for (let i = 0; i < inputs.length; i++) total += fn(inputs[i]).length;
     passes++;
     const usage = process.cpuUsage(start);
     used = usage.user + usage.system;
   } while (used < roundMs * 1000);
-  return (bytesPerPass * passes) / (used / 1e6);
-}
+  sink.value += total;
+  return (bytesPerPass * passes) / (used / 1e6);`;
+const newRate = () => new Function('fn', 'inputs', 'bytesPerPass', 'roundMs',
+  'sink', RATE_SOURCE);
 
 // Checks each implementation's output for every input against the reference
 // (wenc native's, else expected), then times those that ran; returns
@@ -89,13 +96,14 @@ function runRow(implementations, inputs, expected, bytesPerPass, options) {
     const ok = outputs.every((output, i) => report.same(output, want[i]));
     checked.push({ impl, status: ok ? 'ok' : 'differs' });
   }
-  const timed = checked.filter((c) => c.status !== 'error');
+  const timed = checked.filter((c) => c.status !== 'error')
+    .map((c) => ({ ...c, rate: newRate() }));
   const samples = new Map(timed.map((c) => [c.impl.name, []]));
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < timed.length; k++) {
-      const { impl } = timed[(k + round) % timed.length];
+      const { impl, rate } = timed[(k + round) % timed.length];
       samples.get(impl.name).push(rate(impl.fn, inputs, bytesPerPass,
-        options.roundMs));
+        options.roundMs, sink));
     }
   }
   const results = new Map();
@@ -182,7 +190,7 @@ async function main() {
   }
   console.log(out.join('\n'));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.error(`bench: ${seconds.toFixed(0)} s (checksum ${sink & 0xff})`);
+  console.error(`bench: ${seconds.toFixed(0)} s (checksum ${sink.value & 0xff})`);
 }
 
 main().catch((error) => {
