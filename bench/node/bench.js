@@ -1,44 +1,19 @@
 'use strict';
 // wenc's JavaScript API against what Node users pick instead, in one process
-// on the same inputs.
+// on the same inputs (README.md here says what is timed and how).
 //
-//   make node                                # builds bindings/node's addon
-//   npm ci --prefix bench/node               # the peers, pinned in package.json
+//   make node && make wasm                   # wenc's two builds
+//   npm ci --prefix bench/node               # the peers, pinned in package-lock.json
 //   node bench/node/bench.js [--quick] [--filter WORD]... [--sizes 16,1024,1048576]
 //                            [--rounds N] [--round-ms N]
 //
 // Implementations: wenc native (bindings/node/native.js) and wenc wasm
-// (bindings/node/wasm.js), through decode(bytes, label) and encode(string,
-// label); iconv-lite, @exodus/bytes and encoding-japanese from npm; Node's
-// TextDecoder/TextEncoder and Buffer (toString/from for utf8, utf16le, and
-// latin1 in the windows-1252 rows). Where native.js is missing the native
-// column is bindings/node's index.js; where wasm.js is missing a note says
-// so and its column is empty.
-//
-// Rows: decode and encode of each encoding in lib/inputs.js at each size
-// (default 16 B, 1 KiB, 1 MiB), on Wikipedia text (../shared/corpus/
-// wikipedia) in a language it can represent, with the characters it cannot
-// round-trip dropped; the bytes are made by wenc's encoder. Small sizes
-// cycle through many different pieces of the text, cut at character
-// boundaries to at most the size; 1 MiB is the text repeated.
-//
-// Before timing, each implementation's output for every input of the row is
-// compared with wenc native's (or, where that lacks the row, with the
-// row's text or bytes): one that differs is still timed, marked "≠", listed
-// under "differs", and never counted as the best peer; "—" is an
-// implementation without that encoding or direction.
-//
-// Timing: each row runs every implementation in ROUNDS rounds (7; --quick 3)
-// of ROUND_MS of CPU time (100 ms; --quick 25) each, taking turns in a
-// rotating order, and takes the median. CPU time is user + system of the
-// whole process (so garbage collection counts, other processes do not).
-// MB/s is 10^6 bytes per CPU second of the encoded form: decode's input,
-// encode's output (the same bytes, so the two tables line up).
-// "native ÷ best peer" is wenc native over the fastest peer whose output
-// was right; "wasm ÷ best JS peer" is wenc wasm over the fastest of
-// iconv-lite, @exodus/bytes and encoding-japanese (Node's built-ins are
-// C++). Profile a row with: node --cpu-prof bench/node/bench.js --filter
-// 'decode gbk zh_cn.txt 16 B'.
+// (bindings/node/wasm.js) through decode(bytes, label) and encode(string,
+// label) (lib/wenc.js); iconv-lite, @exodus/bytes, encoding-japanese, Node's
+// TextDecoder/TextEncoder and Buffer (lib/peers.js). Rows: lib/inputs.js.
+// Each implementation's output is checked against wenc native's before it is
+// timed; a row's figure is the median of rounds of CPU time; the tables are
+// Markdown on standard output (lib/report.js).
 
 const os = require('node:os');
 const { ENCODINGS, Inputs } = require('./lib/inputs.js');
