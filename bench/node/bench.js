@@ -20,32 +20,18 @@ const { ENCODINGS, Inputs } = require('./lib/inputs.js');
 const { loadWenc, wencVersion } = require('./lib/wenc.js');
 const { loadPeers } = require('./lib/peers.js');
 const report = require('./lib/report.js');
+const shared = require('./lib/shared.mjs');
 
 const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
   '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N]\n';
 
 const sink = { value: 0 };
 
-// rate(fn, inputs, bytesPerPass, roundMs, sink) runs fn over inputs for
-// roundMs of CPU time and returns bytes per CPU second. Each implementation
-// in each row gets a copy of its own, compiled from this source, so that
-// its calls of fn are not made megamorphic by the other implementations'
-// (V8 shares type feedback between closures of one function literal).
-const RATE_SOURCE = `
-  let passes = 0;
-  let total = 0;
-  const start = process.cpuUsage();
-  let used = 0;
-  do {
-    for (let i = 0; i < inputs.length; i++) total += fn(inputs[i]).length;
-    passes++;
-    const usage = process.cpuUsage(start);
-    used = usage.user + usage.system;
-  } while (used < roundMs * 1000);
-  sink.value += total;
-  return (bytesPerPass * passes) / (used / 1e6);`;
-const newRate = () => new Function('fn', 'inputs', 'bytesPerPass', 'roundMs',
-  'sink', RATE_SOURCE);
+// Milliseconds of CPU time of the whole process (user + system).
+function cpuMs() {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
 
 // Checks each implementation's output for every input against the reference
 // (wenc native's, else expected), then times those that ran; returns
@@ -64,21 +50,21 @@ function runRow(implementations, inputs, expected, bytesPerPass, options) {
     }
     if (!want) {
       want = outputs;
-      if (!outputs.every((output, i) => report.same(output, expected[i]))) {
+      if (!outputs.every((output, i) => shared.same(output, expected[i]))) {
         console.error(`  WARNING: ${impl.name} does not round-trip this row's text`);
       }
     }
-    const ok = outputs.every((output, i) => report.same(output, want[i]));
+    const ok = outputs.every((output, i) => shared.same(output, want[i]));
     checked.push({ impl, status: ok ? 'ok' : 'differs' });
   }
   const timed = checked.filter((c) => c.status !== 'error')
-    .map((c) => ({ ...c, rate: newRate() }));
+    .map((c) => ({ ...c, rate: shared.newRate() }));
   const samples = new Map(timed.map((c) => [c.impl.name, []]));
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < timed.length; k++) {
       const { impl, rate } = timed[(k + round) % timed.length];
       samples.get(impl.name).push(rate(impl.fn, inputs, bytesPerPass,
-        options.roundMs, sink));
+        options.roundMs, sink, cpuMs));
     }
   }
   const results = new Map();
@@ -87,7 +73,7 @@ function runRow(implementations, inputs, expected, bytesPerPass, options) {
       console.error(`  ${c.impl.name} threw: ${c.error.message}`);
       results.set(c.impl.name, { mbps: 0, status: 'error' });
     } else {
-      results.set(c.impl.name, { mbps: report.median(samples.get(c.impl.name)) / 1e6,
+      results.set(c.impl.name, { mbps: shared.median(samples.get(c.impl.name)) / 1e6,
         status: c.status });
     }
   }

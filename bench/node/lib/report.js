@@ -2,6 +2,8 @@
 // Command-line options, the comparison of outputs, and the Markdown tables,
 // shared by bench.js and browser.js.
 
+const shared = require('./shared.mjs');
+
 const DEFAULT_SIZES = [16, 1024, 1048576];
 
 // --quick, --filter WORD (repeatable: a row's name "decode shift_jis
@@ -51,25 +53,6 @@ const rowName = (direction, label, file, size) =>
   `${direction} ${label} ${file} ${sizeName(size)}`;
 
 const wanted = (options, name) => options.filters.every((w) => name.includes(w));
-
-// Whether an output (string, or bytes as a Uint8Array or array of numbers)
-// is the expected one.
-function same(output, expected) {
-  if (typeof expected === 'string') return output === expected;
-  if (output == null || typeof output.length !== 'number' ||
-      output.length !== expected.length) return false;
-  for (let i = 0; i < expected.length; i++) {
-    if (output[i] !== expected[i]) return false;
-  }
-  return true;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]
-    : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 const mbps = (value) => (value >= 100 ? value.toFixed(0)
   : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -137,11 +120,11 @@ function summary(rows, get) {
   if (!values.length) return 'no rows';
   const worst = values.reduce((a, b) => (b.r.value < a.r.value ? b : a));
   const behind = values.filter((v) => v.r.value < 1).length;
-  return `median ${median(values.map((v) => v.r.value)).toFixed(2)}, worst ` +
+  return `median ${shared.median(values.map((v) => v.r.value)).toFixed(2)}, worst ` +
     `${worst.r.value.toFixed(2)} (${worst.row.label} ${worst.row.file} ` +
     `${sizeName(worst.row.size)}, against ${worst.r.peer}), ${behind} of ` +
     `${values.length} rows below 1`;
 }
 
-module.exports = { parseOptions, sizeName, rowName, wanted, same, median,
-  mbps, best, ratio, table, summary };
+module.exports = { parseOptions, sizeName, rowName, wanted, mbps, best,
+  ratio, table, summary };
