@@ -77,7 +77,17 @@ function createWenc(backend) {
   // copied into a new Uint8Array here (cheaper than one made by the backend).
   const SMALL_ENCODE_UNITS = 256;
   const smallOutput = new Uint8Array(new ArrayBuffer(3 * SMALL_ENCODE_UNITS));
+  // Up to this many bytes, a loop copies faster than slice().
+  const SMALL_COPY_LOOP = 64;
   backend.setSharedArrays(slots, smallOutput);
+
+  // A new Uint8Array of the first `length` bytes of smallOutput.
+  function copySmallOutput(length) {
+    if (length > SMALL_COPY_LOOP) return smallOutput.slice(0, length);
+    const output = new Uint8Array(length);
+    for (let i = 0; i < length; i++) output[i] = smallOutput[i];
+    return output;
+  }
 
   // The resizable getter throws for a SharedArrayBuffer, which is rare.
   function isResizableBuffer(buffer) {
@@ -243,10 +253,7 @@ function createWenc(backend) {
       if (!(#brand in this)) throw new TypeError('Illegal invocation');
       const string = `${input}`;
       if (string.length > SMALL_ENCODE_UNITS) return backend.encode(string);
-      const written = backend.encodeSmall(string);
-      const output = new Uint8Array(written);
-      for (let i = 0; i < written; i++) output[i] = smallOutput[i];
-      return output;
+      return copySmallOutput(backend.encodeSmall(string));
     }
 
     // §7.4 encodeInto(source, destination)
@@ -463,7 +470,8 @@ function createWenc(backend) {
   function substituteBytes(id, substitute) {
     const cached = substitutes[id];
     if (cached !== undefined && cached[0] === substitute) return cached[1];
-    const bytes = backend.encodeOnce(id, substitute, MODE_FATAL, EMPTY, false);
+    let bytes = backend.encodeOnce(id, substitute, MODE_FATAL, EMPTY, false);
+    if (typeof bytes === 'number') bytes = copySmallOutput(bytes);
     if (Array.isArray(bytes)) {
       throw new RangeError(`the substitute ${JSON.stringify(substitute)} ` +
         `cannot be encoded in ${nameOf(id)} (U+${hex(bytes[0])})`);
@@ -529,9 +537,14 @@ function createWenc(backend) {
   function encode(string, label, options = undefined) {
     const input = `${string}`;
     const id = encoderId(label);
-    const [mode, substitute, bom] = options === undefined ?
-      defaultEncodeOptions : encodeOptions(id, options);
-    const result = backend.encodeOnce(id, input, mode, substitute, bom);
+    let result;
+    if (options === undefined) {
+      result = backend.encodeOnce(id, input, 0, EMPTY, false);
+    } else {
+      const [mode, substitute, bom] = encodeOptions(id, options);
+      result = backend.encodeOnce(id, input, mode, substitute, bom);
+    }
+    if (typeof result === 'number') return copySmallOutput(result);
     if (Array.isArray(result)) throw encodeError(id, result);
     return result;
   }

@@ -715,6 +715,562 @@ static napi_value encode_legacy(napi_env env, napi_callback_info info)
     return result;
 }
 
+
+/* ---- The wider API (lib/BACKEND.md): encodings by id ------------------ */
+
+/* encodeOnce()'s and encoderOpen()'s modes. */
+enum unmappable_mode {
+    MODE_HTML = 0,
+    MODE_FATAL = 1,
+    MODE_SUBSTITUTE = 2,
+    MODE_SKIP = 3
+};
+
+/* Like scratch_reserve(), keeping what the scratch holds. */
+static void *scratch_grow(scratch *s, size_t size)
+{
+    if (size <= s->capacity && s->data)
+        return s->data;
+    size_t capacity = s->capacity ? s->capacity : 4096;
+    while (capacity < size)
+        capacity = capacity > SIZE_MAX / 2 ? size : capacity * 2;
+    void *data = realloc(s->data, capacity);
+    if (!data)
+        return NULL;
+    s->data = data;
+    s->capacity = capacity;
+    return data;
+}
+
+static bool get_id(napi_env env, napi_value value, wenc_id *id)
+{
+    int32_t number = -1;
+    if (napi_get_value_int32(env, value, &number) != napi_ok)
+        return false;
+    if (number < 0 || number >= WENC_ENCODING_COUNT) {
+        napi_throw_range_error(env, NULL, "wenc: no such encoding id");
+        return false;
+    }
+    *id = (wenc_id)number;
+    return true;
+}
+
+/* The bytes of a Uint8Array (any typed array: its bytes). */
+static bool uint8_array_bytes(napi_env env, napi_value value,
+                              const uint8_t **bytes, size_t *len)
+{
+    napi_typedarray_type type;
+    void *data = NULL;
+    size_t length = 0;
+    if (napi_get_typedarray_info(env, value, &type, &length, &data, NULL,
+                                 NULL) != napi_ok)
+        return false;
+    *bytes = data;
+    *len = data ? length * element_size(type) : 0;
+    return true;
+}
+
+/* labelId(label): the encoding's id, or -1. §4.2 get an encoding */
+static napi_value label_id(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1, len = 0;
+    napi_value arg, result;
+    char small[64];
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    NAPI_CALL(env, napi_get_value_string_utf8(env, arg, small, sizeof small,
+                                              &len));
+    wenc_id id;
+    if (len < sizeof small - 1) {
+        id = wenc_lookup(small, len);
+    } else {
+        /* Long: whitespace around a label, or not a label. */
+        NAPI_CALL(env, napi_get_value_string_utf8(env, arg, NULL, 0, &len));
+        char *label = len < SIZE_MAX ? malloc(len + 1) : NULL;
+        if (!label)
+            return throw_no_memory(env);
+        napi_get_value_string_utf8(env, arg, label, len + 1, &len);
+        id = wenc_lookup(label, len);
+        free(label);
+    }
+    NAPI_CALL(env, napi_create_int32(env, (int32_t)id, &result));
+    return result;
+}
+
+/* encodingName(id): the name, lower case ("shift_jis"). */
+static napi_value encoding_name(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1;
+    napi_value arg, result;
+    wenc_id id;
+    char lower[32];
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    if (!get_id(env, arg, &id))
+        return NULL;
+    const char *name = wenc_name(id);
+    size_t i = 0;
+    for (; name[i] && i < sizeof lower - 1; i++)
+        lower[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] + 32)
+                                                    : name[i];
+    NAPI_CALL(env, napi_create_string_latin1(env, lower, i, &result));
+    return result;
+}
+
+static bool is_utf16(wenc_id id)
+{
+    return id == WENC_UTF_16BE || id == WENC_UTF_16LE;
+}
+
+/* canEncode(id): false for replacement (and an encoding not built in). */
+static napi_value can_encode(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1;
+    napi_value arg, result;
+    wenc_id id;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    if (!get_id(env, arg, &id))
+        return NULL;
+    bool can = wenc_is_built_in(id) && (wenc_has_encoder(id) || is_utf16(id));
+    NAPI_CALL(env, napi_get_boolean(env, can, &result));
+    return result;
+}
+
+static napi_value throw_not_built_in(napi_env env)
+{
+    napi_throw_range_error(env, NULL,
+                           "wenc: this build has no codec for the encoding");
+    return NULL;
+}
+
+/* Encodings whose decoder, fresh, maps every byte 00-7F to the same code
+ * point; a BOM is never ASCII, so no BOM mode changes that. */
+static bool ascii_identity(wenc_id id)
+{
+    return id != WENC_ISO_2022_JP && !is_utf16(id) && id != WENC_REPLACEMENT;
+}
+
+/* Decodes len bytes with `dec` into the code-unit scratch: the string, or
+ * (fatal mode) the malformed sequence's stream offset as a number. With
+ * last, the decoder is reset for a new stream; after an error too. */
+static napi_value decode_run(napi_env env, addon_state *state,
+                             wenc_decoder *dec, const uint8_t *bytes,
+                             size_t len, bool last)
+{
+    napi_value result;
+    size_t need = wenc_decoder_max_utf16_len(dec, len);
+    uint16_t *units = need < SIZE_MAX / 2 - 1
+                          ? scratch_reserve(&state->code_units,
+                                            (need + 1) * 2)
+                          : NULL;
+    if (!units)
+        return throw_no_memory(env);
+    size_t read = len, written = need;
+    wenc_status status =
+        wenc_decode_to_utf16(dec, bytes, &read, units, &written, last);
+    if (status == WENC_ERROR) {
+        wenc_decode_error error;
+        wenc_decoder_error(dec, &error);
+        wenc_decoder_reset(dec);
+        NAPI_CALL(env, napi_create_double(env, (double)error.offset,
+                                          &result));
+        return result;
+    }
+    if (last)
+        wenc_decoder_reset(dec);
+    napi_status created =
+        napi_create_string_utf16(env, units, written, &result);
+    scratch_trim(&state->code_units);
+    NAPI_CALL(env, created);
+    return result;
+}
+
+/* decodeOnce(id, bytes, bomMode, fatal): the string, or in fatal mode the
+ * offset of the first malformed sequence. §6 decode (bomMode 0) */
+static napi_value decode_once(napi_env env, napi_callback_info info)
+{
+    size_t argc = 4;
+    napi_value args[4], result;
+    addon_state *state = NULL;
+    wenc_id id;
+    int32_t bom_mode = 0;
+    bool fatal = false;
+    const uint8_t *bytes = NULL;
+    size_t len = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    if (!get_id(env, args[0], &id))
+        return NULL;
+    NAPI_CALL(env, uint8_array_bytes(env, args[1], &bytes, &len)
+                       ? napi_ok
+                       : napi_invalid_arg);
+    if (ascii_identity(id) && is_ascii(bytes, len)) {
+        NAPI_CALL(env, napi_create_string_latin1(env, (const char *)bytes,
+                                                 len, &result));
+        return result;
+    }
+    NAPI_CALL(env, napi_get_value_int32(env, args[2], &bom_mode));
+    NAPI_CALL(env, napi_get_value_bool(env, args[3], &fatal));
+    wenc_decoder dec;
+    if (!wenc_decoder_init(&dec, id, (wenc_bom_mode)bom_mode,
+                           fatal ? WENC_ERRORS_FATAL
+                                 : WENC_ERRORS_REPLACEMENT))
+        return throw_not_built_in(env);
+    return decode_run(env, state, &dec, bytes, len, true);
+}
+
+/* decoderOpen(id, bomMode, fatal): a handle. */
+static napi_value decoder_open(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3;
+    napi_value args[3];
+    wenc_id id;
+    int32_t bom_mode = 0;
+    bool fatal = false;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    if (!get_id(env, args[0], &id))
+        return NULL;
+    NAPI_CALL(env, napi_get_value_int32(env, args[1], &bom_mode));
+    NAPI_CALL(env, napi_get_value_bool(env, args[2], &fatal));
+    wenc_decoder *dec = malloc(sizeof *dec);
+    if (!dec)
+        return throw_no_memory(env);
+    if (!wenc_decoder_init(dec, id, (wenc_bom_mode)bom_mode,
+                           fatal ? WENC_ERRORS_FATAL
+                                 : WENC_ERRORS_REPLACEMENT)) {
+        free(dec);
+        return throw_not_built_in(env);
+    }
+    return new_external(env, dec, free_plain);
+}
+
+/* decoderWrite(handle, bytes, last): the string, or the stream offset of a
+ * malformed sequence (fatal mode; the handle is then reset). */
+static napi_value decoder_write(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3;
+    napi_value args[3];
+    addon_state *state = NULL;
+    wenc_decoder *dec = NULL;
+    bool last = false;
+    const uint8_t *bytes = NULL;
+    size_t len = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&dec));
+    NAPI_CALL(env, uint8_array_bytes(env, args[1], &bytes, &len)
+                       ? napi_ok
+                       : napi_invalid_arg);
+    NAPI_CALL(env, napi_get_value_bool(env, args[2], &last));
+    return decode_run(env, state, dec, bytes, len, last);
+}
+
+/* An encoder with the binding's modes on top of the library's. */
+typedef struct encoder_job {
+    wenc_encoder encoder;
+    int mode;
+    /* The stream starts with EF BB BF (UTF-8 with bom; UTF-16's BOM is the
+     * library's). */
+    bool utf8_bom;
+    bool at_start;
+    /* Code units of substitutes fed through the encoder (ISO-2022-JP), which
+     * its error offsets count and the caller's string does not hold. */
+    uint64_t fed_units;
+    /* MODE_SUBSTITUTE: the substitute's bytes; for ISO-2022-JP, whose bytes
+     * depend on the encoder's state, its code units instead, fed through
+     * the encoder so that it is written in the state the encoder is in. */
+    const uint8_t *substitute;
+    size_t substitute_len;
+    const uint16_t *substitute_units;
+    size_t substitute_units_len;
+} encoder_job;
+
+/* Initialises job for encoding id: false when not built in. */
+static bool encoder_job_init(encoder_job *job, wenc_id id, int mode, bool bom)
+{
+    memset(job, 0, sizeof *job);
+    job->mode = mode;
+    job->at_start = true;
+    if (is_utf16(id))
+        return wenc_encoder_init_utf16(&job->encoder, id, bom);
+    job->utf8_bom = bom && id == WENC_UTF_8;
+    return wenc_encoder_init(&job->encoder, id,
+                             mode == MODE_HTML ? WENC_ERRORS_HTML
+                                               : WENC_ERRORS_FATAL);
+}
+
+static void encoder_job_reset(encoder_job *job)
+{
+    wenc_encoder_reset(&job->encoder);
+    job->at_start = true;
+    job->fed_units = 0;
+}
+
+/* A substitute's bytes in ISO-2022-JP as code units (its decoder): into
+ * units, which has room for len + 1. Returns how many. */
+static size_t iso_2022_jp_units(const uint8_t *bytes, size_t len,
+                                uint16_t *units)
+{
+    wenc_decoder dec;
+    size_t read = len, written = len + 1;
+    if (!wenc_decoder_init(&dec, WENC_ISO_2022_JP, WENC_BOM_KEEP,
+                           WENC_ERRORS_REPLACEMENT))
+        return 0;
+    wenc_decode_to_utf16(&dec, bytes, &read, units, &written, true);
+    return written;
+}
+
+enum run_result { RUN_OK, RUN_UNMAPPABLE, RUN_NO_MEMORY };
+
+/* Encodes units[0..len) with job into the byte scratch after the *out_len
+ * bytes there, growing it. RUN_UNMAPPABLE (fatal mode): *error says which
+ * code point and where in the stream. */
+static enum run_result encode_run(addon_state *state, encoder_job *job,
+                                  const uint16_t *units, size_t len,
+                                  bool last, size_t *out_len,
+                                  wenc_encode_error *error)
+{
+    scratch *out = &state->bytes;
+    if (job->at_start) {
+        job->at_start = false;
+        if (job->utf8_bom) {
+            if (!scratch_grow(out, *out_len + 3))
+                return RUN_NO_MEMORY;
+            memcpy((uint8_t *)out->data + *out_len, "\xEF\xBB\xBF", 3);
+            *out_len += 3;
+        }
+    }
+    size_t pos = 0;
+    for (;;) {
+        size_t need = wenc_encoder_max_len(&job->encoder, len - pos);
+        if (need == SIZE_MAX || need > SIZE_MAX - *out_len ||
+            !scratch_grow(out, *out_len + need))
+            return RUN_NO_MEMORY;
+        size_t read = len - pos, written = out->capacity - *out_len;
+        wenc_status status = wenc_encode_from_utf16(
+            &job->encoder, units + pos, &read, (uint8_t *)out->data + *out_len,
+            &written, last);
+        pos += read;
+        *out_len += written;
+        if (status == WENC_INPUT_EMPTY)
+            return RUN_OK;
+        if (status != WENC_ERROR)
+            continue;
+        wenc_encoder_error(&job->encoder, error);
+        error->offset -= job->fed_units;
+        if (job->mode == MODE_SKIP)
+            continue;
+        if (job->mode != MODE_SUBSTITUTE)
+            return RUN_UNMAPPABLE;
+        if (job->substitute_units) {
+            /* Encodable from any state: core.js encoded it once. */
+            size_t fed = job->substitute_units_len;
+            for (size_t done = 0; done < fed;) {
+                size_t room = wenc_encoder_max_len(&job->encoder, fed - done);
+                if (room == SIZE_MAX || room > SIZE_MAX - *out_len ||
+                    !scratch_grow(out, *out_len + room))
+                    return RUN_NO_MEMORY;
+                size_t n = fed - done, w = out->capacity - *out_len;
+                wenc_status st = wenc_encode_from_utf16(
+                    &job->encoder, job->substitute_units + done, &n,
+                    (uint8_t *)out->data + *out_len, &w, false);
+                done += n;
+                *out_len += w;
+                if (st == WENC_ERROR)
+                    break;
+            }
+            job->fed_units += fed;
+        } else if (job->substitute_len) {
+            if (job->substitute_len > SIZE_MAX - *out_len ||
+                !scratch_grow(out, *out_len + job->substitute_len))
+                return RUN_NO_MEMORY;
+            memcpy((uint8_t *)out->data + *out_len, job->substitute,
+                   job->substitute_len);
+            *out_len += job->substitute_len;
+        }
+    }
+}
+
+/* The result of an encode_run(): a Uint8Array of the bytes, [codePoint,
+ * offset], or an exception. */
+static napi_value encode_result(napi_env env, addon_state *state,
+                                enum run_result run, size_t out_len,
+                                const wenc_encode_error *error)
+{
+    napi_value result, item;
+    if (run == RUN_NO_MEMORY)
+        return throw_no_memory(env);
+    if (run == RUN_UNMAPPABLE) {
+        NAPI_CALL(env, napi_create_array_with_length(env, 2, &result));
+        NAPI_CALL(env, napi_create_uint32(env, error->code_point, &item));
+        NAPI_CALL(env, napi_set_element(env, result, 0, item));
+        NAPI_CALL(env, napi_create_double(env, (double)error->offset, &item));
+        NAPI_CALL(env, napi_set_element(env, result, 1, item));
+        return result;
+    }
+    result = new_uint8_array(env, state->bytes.data, out_len);
+    scratch_trim(&state->bytes);
+    return result;
+}
+
+/* The substitute's units for ISO-2022-JP fit here up to this many. */
+#define SMALL_SUBSTITUTE 32
+
+/* encodeOnce(id, string, mode, substitute, bom): a Uint8Array; or, when the
+ * bytes fit in the small output array, their number, the bytes being
+ * there; or in fatal mode [codePoint, offset]. §6.1 encode, with the
+ * binding's modes */
+static napi_value encode_once(napi_env env, napi_callback_info info)
+{
+    size_t argc = 5, len = 0;
+    napi_value args[5];
+    addon_state *state = NULL;
+    wenc_id id;
+    int32_t mode = 0;
+    bool bom = false;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    if (!get_id(env, args[0], &id))
+        return NULL;
+    NAPI_CALL(env, napi_get_value_int32(env, args[2], &mode));
+    NAPI_CALL(env, napi_get_value_bool(env, args[4], &bom));
+    encoder_job job;
+    if (!encoder_job_init(&job, id, mode, bom))
+        return throw_not_built_in(env);
+    uint16_t small[SMALL_SUBSTITUTE + 1];
+    uint16_t *fed = NULL;
+    if (mode == MODE_SUBSTITUTE) {
+        NAPI_CALL(env, uint8_array_bytes(env, args[3], &job.substitute,
+                                         &job.substitute_len)
+                           ? napi_ok
+                           : napi_invalid_arg);
+        if (id == WENC_ISO_2022_JP) {
+            fed = job.substitute_len < SMALL_SUBSTITUTE
+                      ? small
+                      : malloc((job.substitute_len + 1) * 2);
+            if (!fed)
+                return throw_no_memory(env);
+            job.substitute_units = fed;
+            job.substitute_units_len =
+                iso_2022_jp_units(job.substitute, job.substitute_len, fed);
+        }
+    }
+    const uint16_t *units = read_string(env, state, args[1], &len);
+    napi_value result = NULL;
+    if (units) {
+        size_t out_len = 0;
+        wenc_encode_error error;
+        enum run_result run =
+            encode_run(state, &job, units, len, true, &out_len, &error);
+        scratch_trim(&state->code_units);
+        if (run == RUN_OK && out_len <= state->small_output_len &&
+            state->small_output) {
+            /* Cheaper copied by core.js than made here. */
+            if (out_len)
+                memcpy(state->small_output, state->bytes.data, out_len);
+            if (napi_create_uint32(env, (uint32_t)out_len, &result) !=
+                napi_ok)
+                throw_last_error(env);
+        } else {
+            result = encode_result(env, state, run, out_len, &error);
+        }
+    }
+    if (fed != small)
+        free(fed);
+    return result;
+}
+
+typedef struct encoder_handle {
+    encoder_job job;
+    uint8_t *substitute;      /* owned copies */
+    uint16_t *substitute_units;
+} encoder_handle;
+
+static void free_encoder_handle(napi_env env, void *data, void *hint)
+{
+    encoder_handle *handle = data;
+    (void)env;
+    (void)hint;
+    free(handle->substitute);
+    free(handle->substitute_units);
+    free(handle);
+}
+
+/* encoderOpen(id, mode, substitute, bom): a handle. */
+static napi_value encoder_open(napi_env env, napi_callback_info info)
+{
+    size_t argc = 4;
+    napi_value args[4];
+    wenc_id id;
+    int32_t mode = 0;
+    bool bom = false;
+    const uint8_t *substitute = NULL;
+    size_t substitute_len = 0;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+    if (!get_id(env, args[0], &id))
+        return NULL;
+    NAPI_CALL(env, napi_get_value_int32(env, args[1], &mode));
+    NAPI_CALL(env, napi_get_value_bool(env, args[3], &bom));
+    if (mode == MODE_SUBSTITUTE)
+        NAPI_CALL(env, uint8_array_bytes(env, args[2], &substitute,
+                                         &substitute_len)
+                           ? napi_ok
+                           : napi_invalid_arg);
+    encoder_handle *handle = calloc(1, sizeof *handle);
+    if (!handle)
+        return throw_no_memory(env);
+    if (!encoder_job_init(&handle->job, id, mode, bom)) {
+        free(handle);
+        return throw_not_built_in(env);
+    }
+    if (substitute_len) {
+        handle->substitute = malloc(substitute_len);
+        if (!handle->substitute) {
+            free(handle);
+            return throw_no_memory(env);
+        }
+        memcpy(handle->substitute, substitute, substitute_len);
+        handle->job.substitute = handle->substitute;
+        handle->job.substitute_len = substitute_len;
+        if (id == WENC_ISO_2022_JP) {
+            handle->substitute_units = malloc((substitute_len + 1) * 2);
+            if (!handle->substitute_units) {
+                free_encoder_handle(env, handle, NULL);
+                return throw_no_memory(env);
+            }
+            handle->job.substitute_units = handle->substitute_units;
+            handle->job.substitute_units_len = iso_2022_jp_units(
+                substitute, substitute_len, handle->substitute_units);
+        }
+    }
+    return new_external(env, handle, free_encoder_handle);
+}
+
+/* encoderWrite(handle, string, last): a Uint8Array, or [codePoint, offset]
+ * with the offset from the start of the stream (the handle is then reset).
+ * With last the handle starts a new stream after. */
+static napi_value encoder_write(napi_env env, napi_callback_info info)
+{
+    size_t argc = 3, len = 0;
+    napi_value args[3];
+    addon_state *state = NULL;
+    encoder_handle *handle = NULL;
+    bool last = false;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
+                                    (void **)&state));
+    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&handle));
+    NAPI_CALL(env, napi_get_value_bool(env, args[2], &last));
+    const uint16_t *units = read_string(env, state, args[1], &len);
+    if (!units)
+        return NULL;
+    size_t out_len = 0;
+    wenc_encode_error error;
+    enum run_result run =
+        encode_run(state, &handle->job, units, len, last, &out_len, &error);
+    scratch_trim(&state->code_units);
+    if (run != RUN_OK || last)
+        encoder_job_reset(&handle->job);
+    return encode_result(env, state, run, out_len, &error);
+}
+
 NAPI_MODULE_INIT()
 {
     addon_state *state = calloc(1, sizeof *state);
@@ -746,6 +1302,23 @@ NAPI_MODULE_INIT()
         {"encoderStreamFlush", NULL, encoder_stream_flush, NULL, NULL, NULL,
          napi_default, state},
         {"encodeLegacy", NULL, encode_legacy, NULL, NULL, NULL, napi_default,
+         state},
+        {"labelId", NULL, label_id, NULL, NULL, NULL, napi_default, state},
+        {"encodingName", NULL, encoding_name, NULL, NULL, NULL, napi_default,
+         state},
+        {"canEncode", NULL, can_encode, NULL, NULL, NULL, napi_default,
+         state},
+        {"decodeOnce", NULL, decode_once, NULL, NULL, NULL, napi_default,
+         state},
+        {"encodeOnce", NULL, encode_once, NULL, NULL, NULL, napi_default,
+         state},
+        {"decoderOpen", NULL, decoder_open, NULL, NULL, NULL, napi_default,
+         state},
+        {"decoderWrite", NULL, decoder_write, NULL, NULL, NULL, napi_default,
+         state},
+        {"encoderOpen", NULL, encoder_open, NULL, NULL, NULL, napi_default,
+         state},
+        {"encoderWrite", NULL, encoder_write, NULL, NULL, NULL, napi_default,
          state},
     };
     NAPI_CALL(env, napi_define_properties(
