@@ -1,0 +1,437 @@
+'use strict';
+// The WebAssembly backend (wasm/backend.js over wasm/dist/*.wasm): no
+// imports, no memory growth, the pieces a large input is cut into, and the
+// same output as the native addon over the corpus in every encoding.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { addon, skipLoudly, needCorpus, corpusFiles } = require('./helpers');
+
+const dist = path.join(__dirname, '..', 'wasm', 'dist');
+const files = ['wenc.wasm', 'wenc-nosimd.wasm'].map((name) =>
+  path.join(dist, name));
+const built = files.every((file) => fs.existsSync(file));
+
+function needBuild(t) {
+  if (built) return true;
+  skipLoudly(t, 'the WebAssembly build (wasm/dist/) is not there: run ' +
+    '"sh bindings/node/wasm/build.sh"');
+  return false;
+}
+
+const createBackend = require('../wasm/backend.js');
+const createWenc = require('../lib/core.js');
+
+// A backend over the module in `file`, with core.js's shared arrays, as
+// core.js sets them up.
+function backendOf(file, backend = undefined) {
+  const wasm = backend ??
+    createBackend(new WebAssembly.Module(fs.readFileSync(file)));
+  const slots = new Float64Array(6);
+  const smallOutput = new Uint8Array(768);
+  wasm.setSharedArrays(slots, smallOutput);
+  return { backend: wasm, slots, smallOutput };
+}
+
+// The native addon as a backend with its own shared arrays (core.js's own
+// instance has set the addon's; set them back to these before each use).
+// encodeOnce() may answer a number, the bytes it left in the small output:
+// here it answers those bytes, as the WebAssembly backend may do too.
+const nativeSlots = new Float64Array(6);
+const nativeSmall = new Uint8Array(768);
+const nativeBackend = {
+  __proto__: addon,
+  encodeOnce(...args) {
+    addon.setSharedArrays(nativeSlots, nativeSmall);
+    const result = addon.encodeOnce(...args);
+    return typeof result === 'number' ? nativeSmall.slice(0, result) : result;
+  },
+};
+function native() {
+  addon.setSharedArrays(nativeSlots, nativeSmall);
+  return nativeBackend;
+}
+
+// The same for a WebAssembly backend b (backendOf()).
+function bytesOf(b, result) {
+  return typeof result === 'number' ? b.smallOutput.slice(0, result) : result;
+}
+
+// wenc_id by name.
+const ID = Object.fromEntries(Array.from({ length: 40 },
+  (_, id) => [addon.encodingName(id), id]));
+
+// TextDecoder.decode(bytes, {stream}) through a backend's decode().
+function textDecode(b, handle, bytes, stream) {
+  b.slots[0] = 4 + (stream ? 1 : 0);
+  b.slots[1] = bytes.byteOffset;
+  b.slots[2] = bytes.byteLength;
+  return b.backend.decode(handle, bytes, bytes.buffer);
+}
+
+function nativeTextDecode(handle, bytes, stream) {
+  native();
+  nativeSlots[0] = 4 + (stream ? 1 : 0);
+  nativeSlots[1] = bytes.byteOffset;
+  nativeSlots[2] = bytes.byteLength;
+  return addon.decode(handle, bytes, bytes.buffer);
+}
+
+// The outcome of f(): its value, or the error's constructor and message.
+function outcome(f) {
+  try {
+    return f();
+  } catch (error) {
+    return `${error.constructor.name}: ${error.message}`;
+  }
+}
+
+function repeat(byteList, count) {
+  const out = new Uint8Array(byteList.length * count);
+  for (let i = 0; i < count; i++) out.set(byteList, i * byteList.length);
+  return out;
+}
+
+function concat(...parts) {
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const IN_BYTES = 65536; // glue.c's input buffer
+
+test('the modules import nothing and instantiate with {}', (t) => {
+  if (!needBuild(t)) return;
+  for (const file of files) {
+    const module = new WebAssembly.Module(fs.readFileSync(file));
+    assert.deepEqual(WebAssembly.Module.imports(module), [], file);
+    assert.ok(new WebAssembly.Instance(module, {}).exports.memory, file);
+  }
+  assert.equal(createBackend.hasSimd(), true, 'Node 18+ has wasm SIMD');
+});
+
+test('the module loaded through wasm.js', (t) => {
+  if (!needBuild(t)) return;
+  const wasmApi = require('../wasm.js');
+  assert.equal(wasmApi.backend, 'wasm');
+  assert.equal(new wasmApi.TextDecoder('sjis').decode(
+    new Uint8Array([0x82, 0xA0, 0x41])), 'あA');
+});
+
+test('linear memory does not grow: 10,000 calls of each kind, and 1 MiB ' +
+     'inputs', (t) => {
+  if (!needBuild(t)) return;
+  for (const file of files) {
+    const b = backendOf(file);
+    const api = createWenc(b.backend);
+    const memory = b.backend.memory;
+    const japanese = '日本語のテキスト、ASCII text and ｶﾀｶﾅ. ';
+    const small = japanese.repeat(3);
+    const large = japanese.repeat(Math.ceil((1 << 20) / japanese.length));
+    const smallSjis = api.encode(small, 'shift_jis');
+    const largeSjis = api.encode(large, 'shift_jis');
+    const largeJis = api.encode(large, 'iso-2022-jp');
+    const kinds = {
+      textDecoder: (big) => new api.TextDecoder('shift_jis')
+        .decode(big ? largeSjis : smallSjis),
+      textDecoderStream: (big) => {
+        const decoder = new api.TextDecoder('iso-2022-jp');
+        return decoder.decode(big ? largeJis : smallSjis, { stream: true }) +
+          decoder.decode();
+      },
+      textEncoder: (big) => new api.TextEncoder().encode(big ? large : small),
+      decode: (big) => api.decode(big ? largeSjis : smallSjis, 'shift_jis'),
+      encode: (big) => api.encode(big ? large : small, 'gb18030'),
+      encodeFatal: (big) => outcome(() => api.encode(
+        (big ? large : small) + '\u00E9', 'shift_jis',
+        { unmappable: 'fatal' })),
+      encodeSubst: (big) => api.encode((big ? large : small) + '\u00E9',
+        'iso-2022-jp', { unmappable: 'subst', substitute: '〓' }),
+      decoder: (big) => {
+        const decoder = new api.Decoder('shift_jis');
+        return decoder.write(big ? largeSjis : smallSjis) + decoder.end();
+      },
+      encoder: (big) => {
+        const encoder = new api.Encoder('euc-kr');
+        return [encoder.write(big ? large : small), encoder.end()];
+      },
+      labels: () => [api.labelToName(' SJIS '), api.encodingExists('x')],
+    };
+    for (const [kind, call] of Object.entries(kinds)) {
+      call(false);
+      call(true);
+      const before = memory.buffer.byteLength;
+      for (let i = 0; i < 10000; i++) call(false);
+      for (let i = 0; i < 8; i++) call(true);
+      assert.equal(memory.buffer.byteLength, before,
+        `${path.basename(file)}: ${kind} grew linear memory`);
+    }
+  }
+});
+
+// Inputs whose interesting part straddles the end of a piece.
+function straddling(prefixLength, middle, suffix = [0x41, 0x42]) {
+  return concat(repeat([0x41], prefixLength), Uint8Array.from(middle),
+    Uint8Array.from(suffix));
+}
+
+const boundaryCases = [
+  ['shift_jis', [0x82, 0xA0]],
+  ['shift_jis', [0x82]], // a lead byte cut short, then ASCII
+  ['utf-8', [0xE6, 0x97, 0xA5]],
+  ['utf-8', [0xF0, 0x9F, 0x98, 0x80]],
+  ['utf-8', [0xF0, 0x9F, 0x98]], // truncated
+  ['gb18030', [0x81, 0x30, 0x81, 0x30]],
+  ['big5', [0x88, 0x62]], // two code points
+  ['euc-jp', [0x8F, 0xA2, 0xAF]],
+  ['euc-kr', [0xB0, 0xA1]],
+  ['utf-16le', [0x3D, 0xD8, 0x00, 0xDE]],
+  ['utf-16be', [0xD8, 0x3D, 0xDE, 0x00]],
+  ['utf-16le', [0x3D, 0xD8, 0x41, 0x00]], // lone high surrogate
+  ['iso-2022-jp', [0x1B, 0x24, 0x42, 0x24, 0x22, 0x1B, 0x28, 0x42]],
+];
+
+test('decoding: a sequence straddling the pieces gives the native output',
+  (t) => {
+    if (!needBuild(t)) return;
+    const b = backendOf(files[0]);
+    for (const [label, middle] of boundaryCases) {
+      const id = ID[label];
+      for (let shift = -8; shift <= 1; shift++) {
+        let input = straddling(IN_BYTES + shift, middle);
+        if (label.startsWith('utf-16')) {
+          // Whole code units before the middle, off by one byte too.
+          const prefix = (IN_BYTES + shift) & ~1;
+          input = concat(new Uint8Array(prefix).fill(0x30),
+            Uint8Array.from(middle), new Uint8Array([0x41, 0x00]));
+        }
+        const what = `${label} at ${shift}`;
+        for (const fatal of [false, true]) {
+          assert.deepEqual(outcome(() => b.backend.decodeOnce(id, input, 1,
+            fatal)), native().decodeOnce(id, input, 1, fatal), what);
+          const ours = b.backend.decoderOpen(id, 0, fatal);
+          const theirs = native().decoderOpen(id, 0, fatal);
+          assert.deepEqual(b.backend.decoderWrite(ours, input, false) +
+            b.backend.decoderWrite(ours, new Uint8Array(0), true),
+          native().decoderWrite(theirs, input, false) +
+            native().decoderWrite(theirs, new Uint8Array(0), true), what);
+          for (const stream of [false, true]) {
+            const [handle] = b.backend.decoderNew(label, fatal, false);
+            const [nativeHandle] = native().decoderNew(label, fatal, false);
+            assert.deepEqual(
+              outcome(() => textDecode(b, handle, input, stream)),
+              outcome(() => nativeTextDecode(nativeHandle, input, stream)),
+              `${what} TextDecoder fatal=${fatal} stream=${stream}`);
+            // What follows sees the same decoder (renewed, or the rest of
+            // the input queued after a TypeError).
+            const next = new Uint8Array([0x82, 0x41, 0x42]);
+            assert.deepEqual(
+              outcome(() => textDecode(b, handle, next, false)),
+              outcome(() => nativeTextDecode(nativeHandle, next, false)),
+              `${what} TextDecoder fatal=${fatal} stream=${stream}, next`);
+          }
+        }
+      }
+    }
+  });
+
+test('decoding: ISO-2022-JP state carries over the pieces', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const api = createWenc(b.backend);
+  // ESC $ B, then two-byte JIS X 0208 pairs over three pieces, ESC ( B.
+  const jis = concat(new Uint8Array([0x1B, 0x24, 0x42]),
+    repeat([0x24, 0x22, 0x30, 0x21], 50000), new Uint8Array([0x1B, 0x28, 0x42,
+      0x41]));
+  const expected = 'あ亜'.repeat(50000) + 'A';
+  assert.equal(api.decode(jis, 'iso-2022-jp'), expected);
+  assert.equal(new api.TextDecoder('iso-2022-jp').decode(jis), expected);
+  const decoder = new api.Decoder('iso-2022-jp');
+  assert.equal(decoder.write(jis.subarray(0, 70001)) +
+    decoder.end(jis.subarray(70001)), expected);
+  // Encoding: the state across pieces of the UTF-8 input, and the closing
+  // escape at the end only.
+  const encoded = api.encode(expected, 'iso-2022-jp');
+  assert.deepEqual(encoded, concat(jis.subarray(0, jis.length - 1),
+    new Uint8Array([0x41])));
+});
+
+test('encoding: code points straddling the pieces, error offsets past the ' +
+     'first piece', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  // The UTF-8 of the string is cut every IN_BYTES bytes by encodeInto().
+  const cases = [];
+  for (let shift = -4; shift <= 2; shift++) {
+    const pad = 'a'.repeat(IN_BYTES + shift);
+    cases.push(pad + '日本' + 'b');
+    cases.push(pad + '\u{1F600}' + 'b');
+    cases.push(pad + '\uD800' + 'b'); // lone surrogate
+    cases.push(pad + '\u00E9' + '日'.repeat(30000) + '\u00E9');
+  }
+  for (const string of cases) {
+    for (const label of ['shift_jis', 'iso-2022-jp', 'gb18030', 'utf-16le',
+      'utf-16be', 'utf-8', 'euc-kr', 'windows-1252']) {
+      const id = ID[label];
+      for (const mode of [0, 1, 2, 3]) {
+        const substitute = native().encodeOnce(id, '?', 1, new Uint8Array(0),
+          false);
+        const what = `${label} mode ${mode} length ${string.length}`;
+        assert.deepEqual(bytesOf(b, b.backend.encodeOnce(id, string, mode, substitute,
+          true)), native().encodeOnce(id, string, mode, substitute, true),
+        what);
+        // The same through a stream, cut at a surrogate pair.
+        const ours = b.backend.encoderOpen(id, mode, substitute, false);
+        const theirs = native().encoderOpen(id, mode, substitute, false);
+        const cut = string.length - 2;
+        const run = (backend, handle) => {
+          const first = backend.encoderWrite(handle, string.slice(0, cut),
+            false);
+          if (Array.isArray(first)) return first;
+          const second = backend.encoderWrite(handle, string.slice(cut), true);
+          return Array.isArray(second) ? second : concat(first, second);
+        };
+        assert.deepEqual(run(b.backend, ours), run(native(), theirs), what);
+      }
+    }
+  }
+});
+
+test('encoding: a high surrogate at the end of a write waits', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  for (const label of ['gb18030', 'utf-16le', 'shift_jis']) {
+    const id = ID[label];
+    const chunks = ['ab\uD83D', '\uDE00c\uD83D', '', 'd\uD83D'];
+    for (const mode of [0, 1]) {
+      const ours = b.backend.encoderOpen(id, mode, new Uint8Array(0), true);
+      const theirs = native().encoderOpen(id, mode, new Uint8Array(0), true);
+      for (const [i, chunk] of chunks.entries()) {
+        const last = i === chunks.length - 1;
+        assert.deepEqual(b.backend.encoderWrite(ours, chunk, last),
+          native().encoderWrite(theirs, chunk, last),
+          `${label} mode ${mode} chunk ${i}`);
+      }
+    }
+  }
+});
+
+// Deterministic pseudo-random numbers.
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+test('random bytes, strings and splits: the native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const next = random(20261126);
+  const pick = (n) => Math.floor(next() * n);
+  for (let round = 0; round < 400; round++) {
+    const id = pick(40);
+    const length = pick(4) === 0 ? pick(200000) : pick(64);
+    const bytes = new Uint8Array(length);
+    const high = pick(3);
+    for (let i = 0; i < length; i++) {
+      bytes[i] = high === 0 ? pick(128) : high === 1 ? 0x80 + pick(128) :
+        pick(256);
+    }
+    const bom = pick(3);
+    const fatal = pick(2) === 1;
+    const what = `round ${round} id ${id} length ${length}`;
+    assert.deepEqual(b.backend.decodeOnce(id, bytes, bom, fatal),
+      native().decodeOnce(id, bytes, bom, fatal), what);
+    const ours = b.backend.decoderOpen(id, bom, fatal);
+    const theirs = native().decoderOpen(id, bom, fatal);
+    for (let at = 0; at <= length;) {
+      const end = Math.min(length, at + pick(100000));
+      const last = end === length;
+      const piece = bytes.subarray(at, end);
+      assert.deepEqual(b.backend.decoderWrite(ours, piece, last),
+        native().decoderWrite(theirs, piece, last), `${what} at ${at}`);
+      at = last ? length + 1 : end;
+    }
+    if (id === ID.replacement) continue;
+    let string = '';
+    const units = pick(4) === 0 ? pick(100000) : pick(40);
+    for (let i = 0; i < units; i++) {
+      const kind = pick(5);
+      string += String.fromCharCode(kind === 0 ? pick(128) :
+        kind === 1 ? 0xD800 + pick(0x800) : kind === 2 ? 0x3000 + pick(0x6000) :
+          pick(0x10000));
+    }
+    const mode = pick(4);
+    const substitute = mode === 2 ? native().encodeOnce(id, '?', 1,
+      new Uint8Array(0), false) : new Uint8Array(0);
+    assert.deepEqual(
+      bytesOf(b, b.backend.encodeOnce(id, string, mode, substitute, bom === 1)),
+      native().encodeOnce(id, string, mode, substitute, bom === 1), what);
+  }
+});
+
+test('the corpus in every encoding, both directions: the native output',
+  (t) => {
+    if (!needBuild(t) || !needCorpus(t)) return;
+    const b = backendOf(files[0]);
+    const nosimd = backendOf(files[1]);
+    for (const file of corpusFiles()) {
+      // Enough for three pieces of the input buffer.
+      const text = fs.readFileSync(file, 'utf8').slice(0, 100000);
+      const utf8 = Buffer.from(text);
+      for (let id = 0; id < 40; id++) {
+        const what = `${path.basename(file)} id ${id}`;
+        // Decoding the file's UTF-8 as each encoding: errors everywhere.
+        for (const fatal of [false, true]) {
+          const expected = native().decodeOnce(id, utf8, 0, fatal);
+          assert.equal(b.backend.decodeOnce(id, utf8, 0, fatal), expected, what);
+        }
+        if (id === ID.replacement) continue;
+        const bytes = native().encodeOnce(id, text, 0, new Uint8Array(0),
+          false);
+        const ours = bytesOf(b, b.backend.encodeOnce(id, text, 0,
+          new Uint8Array(0), false));
+        assert.ok(Buffer.from(ours).equals(Buffer.from(bytes)), `${what} encode`);
+        assert.ok(Buffer.from(bytesOf(nosimd, nosimd.backend.encodeOnce(id,
+          text, 0, new Uint8Array(0), false))).equals(Buffer.from(bytes)),
+        `${what} encode, no SIMD`);
+        const decoded = native().decodeOnce(id, bytes, 1, false);
+        assert.equal(b.backend.decodeOnce(id, bytes, 1, false), decoded,
+          `${what} decode`);
+        assert.equal(nosimd.backend.decodeOnce(id, bytes, 1, false), decoded,
+          `${what} decode, no SIMD`);
+        const name = native().encodingName(id);
+        if (name === 'replacement') continue;
+        const [handle] = b.backend.decoderNew(name, false, false);
+        assert.equal(textDecode(b, handle, bytes, false), decoded,
+          `${what} TextDecoder`);
+      }
+    }
+  });
+
+test('labels, names and canEncode as the native backend', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const labels = ['utf8', ' \t SJIS\n', 'x', '', 'latin1', 'replacement',
+    'iso-2022-kr', 'UTF-16', 'unicode-1-1-utf-8', `${' '.repeat(100)}gbk `,
+    'gbk\0', 'ut\u0130f-8', '\u00A0utf-8'];
+  for (const label of labels) {
+    assert.equal(b.backend.labelId(label), native().labelId(label), label);
+    assert.deepEqual(b.backend.decoderNew(label, true, false)?.slice(1),
+      native().decoderNew(label, true, false)?.slice(1), label);
+  }
+  for (let id = 0; id < 40; id++) {
+    assert.equal(b.backend.encodingName(id), native().encodingName(id));
+    // BACKEND.md: false for replacement only.
+    assert.equal(b.backend.canEncode(id), id !== ID.replacement);
+  }
+});

@@ -1,0 +1,699 @@
+'use strict';
+// The WebAssembly backend of lib/core.js (lib/BACKEND.md, the contract),
+// over dist/wenc.wasm (glue.c and libwenc). Standard JavaScript only, no
+// require: wasm/build.sh wraps this file into an ES module for browsers,
+// Deno and Bun, and wasm.js requires it in Node.
+//
+// module.exports = createBackend(wasmModule): a backend over a new instance
+// of the compiled module (a WebAssembly.Module), which imports nothing.
+//
+// Memory: the module's linear memory never grows. glue.c has one input
+// buffer, one output buffer and one state struct; a larger input goes
+// through in pieces of the input buffer's size. A handle's decoder or
+// encoder state is a small Uint8Array here, copied into the state struct
+// before each call and back after it, so the module owns nothing per handle
+// and nothing needs freeing.
+//
+// Strings in and out: the host's TextEncoder.encodeInto() writes a string's
+// UTF-8 into linear memory (unpaired surrogates as U+FFFD, as every encoder
+// of the Standard reads them), and glue.c encodes from UTF-8. Decoded
+// UTF-16 becomes a string through Node's and Bun's Buffer ucs2Slice where
+// there is one (a copy into a new string), else through the host's
+// TextDecoder('utf-16le'), or String.fromCharCode for short strings; ASCII
+// input through latin1Slice or the host's UTF-8 TextDecoder.
+
+module.exports = function createBackend(wasmModule) {
+  const instance = new WebAssembly.Instance(wasmModule, {});
+  const wasm = instance.exports;
+  const memory = wasm.memory;
+
+  // glue.c's layout (wg_layout()).
+  const layout = new Uint32Array(memory.buffer, wasm.wg_layout(), 9);
+  const IN = layout[0];
+  const IN_BYTES = layout[1];
+  const OUT = layout[2];
+  const STATE = layout[4];
+  const IO = layout[5];
+  const TEXT_DECODER_SIZE = layout[6];
+  const DECODER_SIZE = layout[7];
+  const ENCODER_SIZE = layout[8];
+
+  // glue.c's io slots.
+  const IO_CONSUMED = 0;
+  const IO_WRITTEN = 1;
+  const IO_ERROR_A = 2;
+  const IO_ERROR_B = 3;
+
+  // wenc_status, wenc_text_status.
+  const INPUT_EMPTY = 0;
+  const ERROR = 2;
+  const TEXT_TYPE_ERROR = 2;
+
+  // wenc_id (include/wenc.h), the Standard's table order.
+  const UTF_8 = 0;
+  const ISO_2022_JP = 33;
+  const REPLACEMENT = 36;
+  const UTF_16BE = 37;
+  const UTF_16LE = 38;
+  const ENCODING_COUNT = 40;
+
+  // encodeOnce()'s and encoderOpen()'s modes.
+  const MODE_HTML = 0;
+  const MODE_FATAL = 1;
+  const MODE_SUBSTITUTE = 2;
+
+  // Views of linear memory. It never grows, so they stay valid; should it
+  // ever grow (the old buffer is then detached and heap.length 0), views()
+  // makes them anew.
+  let heap;
+  let io;
+  let inView;
+  let textDecoderState;
+  let decoderState;
+  let encoderState;
+  function views() {
+    const buffer = memory.buffer;
+    heap = new Uint8Array(buffer);
+    io = new Float64Array(buffer, IO, 4);
+    inView = new Uint8Array(buffer, IN, IN_BYTES);
+    textDecoderState = new Uint8Array(buffer, STATE, TEXT_DECODER_SIZE);
+    decoderState = new Uint8Array(buffer, STATE, DECODER_SIZE);
+    encoderState = new Uint8Array(buffer, STATE, ENCODER_SIZE);
+  }
+  views();
+  const checkViews = () => {
+    if (heap.length === 0) views();
+  };
+
+  const EMPTY = new Uint8Array(0);
+  const hostEncoder = new TextEncoder();
+
+  // ---- strings out ----------------------------------------------------
+
+  const bufferPrototype = typeof globalThis.Buffer === 'function' ?
+    globalThis.Buffer.prototype : undefined;
+  // A Buffer method that works on a plain Uint8Array, or undefined.
+  function bufferMethod(name) {
+    const method = bufferPrototype && bufferPrototype[name];
+    if (typeof method !== 'function') return undefined;
+    try {
+      const probe = new Uint8Array([0x41, 0x00]);
+      return method.call(probe, 0, 2) === (name === 'ucs2Slice' ? 'A' :
+        'A\0') ? method : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const ucs2Slice = bufferMethod('ucs2Slice');
+  const latin1Slice = bufferMethod('latin1Slice');
+  let utf16Decoder;
+  let utf8Decoder;
+  try {
+    utf16Decoder = new TextDecoder('utf-16le');
+    utf8Decoder = new TextDecoder('utf-8');
+  } catch {
+    // A host without TextDecoder (or without UTF-16): String.fromCharCode.
+  }
+  // Below this many code units String.fromCharCode beats the host's
+  // decoders.
+  const SHORT_UNITS = 24;
+  const CHAR_CODE_CHUNK = 8192;
+
+  // The string of the `units` UTF-16 code units at OUT.
+  function outputString(units) {
+    if (units <= SHORT_UNITS) {
+      let string = '';
+      for (let i = OUT; i < OUT + units * 2; i += 2) {
+        string += String.fromCharCode(heap[i] | (heap[i + 1] << 8));
+      }
+      return string;
+    }
+    if (ucs2Slice !== undefined) return ucs2Slice.call(heap, OUT, OUT + units * 2);
+    if (utf16Decoder !== undefined) {
+      return utf16Decoder.decode(heap.subarray(OUT, OUT + units * 2));
+    }
+    const codeUnits = new Uint16Array(memory.buffer, OUT, units);
+    let string = '';
+    for (let i = 0; i < units; i += CHAR_CODE_CHUNK) {
+      string += String.fromCharCode.apply(null,
+        codeUnits.subarray(i, i + CHAR_CODE_CHUNK));
+    }
+    return string;
+  }
+
+  // The string of the `length` ASCII bytes at IN.
+  function asciiString(length) {
+    if (length <= SHORT_UNITS) {
+      let string = '';
+      for (let i = IN; i < IN + length; i++) {
+        string += String.fromCharCode(heap[i]);
+      }
+      return string;
+    }
+    if (latin1Slice !== undefined) return latin1Slice.call(heap, IN, IN + length);
+    if (utf8Decoder !== undefined) {
+      return utf8Decoder.decode(heap.subarray(IN, IN + length));
+    }
+    let string = '';
+    for (let i = 0; i < length; i += CHAR_CODE_CHUNK) {
+      string += String.fromCharCode.apply(null,
+        heap.subarray(IN + i, IN + Math.min(length, i + CHAR_CODE_CHUNK)));
+    }
+    return string;
+  }
+
+  // Copies bytes[from..from+length) to IN.
+  function copyIn(bytes, from, length) {
+    if (length <= 16) {
+      for (let i = 0; i < length; i++) heap[IN + i] = bytes[from + i];
+    } else if (from === 0 && length === bytes.length) {
+      heap.set(bytes, IN);
+    } else {
+      heap.set(bytes.subarray(from, from + length), IN);
+    }
+  }
+
+  // The NUL-terminated ASCII string at `pointer`.
+  function cString(pointer) {
+    let string = '';
+    for (let i = pointer; heap[i] !== 0; i++) {
+      string += String.fromCharCode(heap[i]);
+    }
+    return string;
+  }
+
+  // Puts a label's UTF-8 at IN: its length, or -1 when it cannot be a
+  // label (get an encoding trims ASCII whitespace, done here for long
+  // strings, which glue.c would not take whole; labels are short).
+  const ASCII_WHITESPACE = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+  function putLabel(label) {
+    if (label.length > 64) {
+      label = label.replace(ASCII_WHITESPACE, '');
+      if (label.length > 64) return -1;
+    }
+    return hostEncoder.encodeInto(label, inView).written;
+  }
+
+  // Decoders of these encodings map ASCII bytes to the same code points
+  // from their initial state (a BOM is never ASCII).
+  const asciiIdentity = (id) => id !== ISO_2022_JP && id !== UTF_16BE &&
+    id !== UTF_16LE && id !== REPLACEMENT;
+
+  const uncurry = (fn) => Function.prototype.call.bind(fn);
+  const getter = (object, name) =>
+    Object.getOwnPropertyDescriptor(object, name).get;
+  const typedArrayName = uncurry(getter(
+    Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag));
+  const arrayBufferByteLength =
+    uncurry(getter(ArrayBuffer.prototype, 'byteLength'));
+  const dataViewBuffer = uncurry(getter(DataView.prototype, 'buffer'));
+  const dataViewByteOffset = uncurry(getter(DataView.prototype, 'byteOffset'));
+  const dataViewByteLength = uncurry(getter(DataView.prototype, 'byteLength'));
+
+  // ---- shared numbers ---------------------------------------------------
+
+  const SLOT_MODE = 0;
+  const SLOT_BYTE_OFFSET = 1;
+  const SLOT_BYTE_LENGTH = 2;
+  const SLOT_READ = 3;
+  const SLOT_WRITTEN = 4;
+  let slots = new Float64Array(6);
+  let smallOutput = new Uint8Array(768);
+
+  function setSharedArrays(sharedSlots, sharedSmallOutput) {
+    slots = sharedSlots;
+    smallOutput = sharedSmallOutput;
+  }
+
+  // The ids above are the library's.
+  for (const [id, name] of [[UTF_8, 'UTF-8'], [ISO_2022_JP, 'ISO-2022-JP'],
+    [REPLACEMENT, 'replacement'], [UTF_16BE, 'UTF-16BE'],
+    [UTF_16LE, 'UTF-16LE']]) {
+    if (cString(wasm.wg_name(id)) !== name) {
+      throw new Error(`wenc: the WebAssembly module's encoding ${id} is not ` +
+        `${name}: backend.js and the module disagree`);
+    }
+  }
+
+  // ---- TextDecoder (§7.2) ---------------------------------------------
+
+  const INPUT_ARRAY_BUFFER = 1;
+  const INPUT_TYPED_ARRAY = 2;
+  const INPUT_DATA_VIEW = 3;
+
+  function decoderNew(label, fatal, ignoreBOM) {
+    checkViews();
+    const length = putLabel(label);
+    if (length < 0) return null;
+    const name = wasm.wg_text_decoder_init(length, fatal ? 1 : 0,
+      ignoreBOM ? 1 : 0);
+    if (name === 0) return null;
+    const encoding = cString(name);
+    const handle = {
+      state: textDecoderState.slice(),
+      encoding,
+      // Input left in the I/O queue by a TypeError during a streaming call.
+      queued: EMPTY,
+      // The last decode() had stream true: the decoder was not renewed.
+      streaming: false,
+      asciiIdentity: encoding !== 'iso-2022-jp' && encoding !== 'utf-16be' &&
+        encoding !== 'utf-16le',
+    };
+    return [handle, encoding, Boolean(fatal), Boolean(ignoreBOM)];
+  }
+
+  // decode()'s input as a Uint8Array (EMPTY for none or no bytes).
+  function decodeInputBytes(kind, input, buffer) {
+    if (kind === INPUT_TYPED_ARRAY) {
+      const length = slots[SLOT_BYTE_LENGTH];
+      if (length === 0) return EMPTY;
+      if (typedArrayName(input) === 'Uint8Array') return input;
+      return new Uint8Array(buffer, slots[SLOT_BYTE_OFFSET], length);
+    }
+    if (kind === INPUT_ARRAY_BUFFER) {
+      return arrayBufferByteLength(input) === 0 ? EMPTY :
+        new Uint8Array(input);
+    }
+    if (kind === INPUT_DATA_VIEW) {
+      const length = dataViewByteLength(input);
+      return length === 0 ? EMPTY : new Uint8Array(dataViewBuffer(input),
+        dataViewByteOffset(input), length);
+    }
+    return EMPTY;
+  }
+
+  function joinBytes(first, second) {
+    const joined = new Uint8Array(first.length + second.length);
+    joined.set(first, 0);
+    joined.set(second, first.length);
+    return joined;
+  }
+
+  function decode(handle, input, buffer) {
+    checkViews();
+    const mode = slots[SLOT_MODE];
+    const stream = (mode & 1) === 1;
+    let bytes = decodeInputBytes(mode >> 1, input, buffer);
+    if (handle.queued.length !== 0) {
+      bytes = joinBytes(handle.queued, bytes);
+      handle.queued = EMPTY;
+    }
+    const length = bytes.length;
+    let copied = false;
+    // A renewed decoder over ASCII: the bytes are the string.
+    if (!handle.streaming && !stream && handle.asciiIdentity &&
+        length <= IN_BYTES) {
+      copyIn(bytes, 0, length);
+      if (wasm.wg_is_ascii(length)) return asciiString(length);
+      copied = true;
+    }
+    textDecoderState.set(handle.state);
+    let string = '';
+    let from = 0;
+    do {
+      const size = Math.min(length - from, IN_BYTES);
+      if (!copied) copyIn(bytes, from, size);
+      const final = from + size === length;
+      // The pieces before the last are streamed whatever `stream` is.
+      const status = wasm.wg_text_decode(size, final && !stream ? 0 : 1);
+      const written = io[IO_WRITTEN];
+      if (written !== 0) string += outputString(written);
+      if (status === TEXT_TYPE_ERROR) {
+        const rest = from + io[IO_CONSUMED];
+        if (stream) {
+          if (rest < length) handle.queued = bytes.slice(rest);
+        } else if (!final) {
+          // The stream ends here, as it would have in one call: the next
+          // decode() renews the decoder.
+          wasm.wg_text_decode(0, 0);
+        }
+        handle.streaming = stream;
+        handle.state.set(textDecoderState);
+        throw new TypeError(`The encoded data is not valid ${handle.encoding}`);
+      }
+      from += size;
+    } while (from < length);
+    handle.streaming = stream;
+    handle.state.set(textDecoderState);
+    return string;
+  }
+
+  // ---- TextEncoder (§7.4) and TextEncoderStream (§7.6) ------------------
+  // UTF-8 is the host's TextEncoder: its output is defined exactly by the
+  // Standard (UTF-8 encode, unpaired surrogates as U+FFFD), and it is
+  // faster than a copy into linear memory and out.
+
+  function encode(string) {
+    return hostEncoder.encode(string);
+  }
+
+  function encodeSmall(string) {
+    return hostEncoder.encodeInto(string, smallOutput).written;
+  }
+
+  function encodeInto(source, destination) {
+    const result = hostEncoder.encodeInto(source, destination);
+    slots[SLOT_READ] = result.read;
+    slots[SLOT_WRITTEN] = result.written;
+  }
+
+  const isHighSurrogate = (unit) => unit >= 0xD800 && unit <= 0xDBFF;
+
+  function encoderStreamNew() {
+    return { pending: '' };
+  }
+
+  // encode and enqueue a chunk: a high surrogate at the end waits.
+  function encoderStreamChunk(handle, chunk) {
+    let string = handle.pending === '' ? chunk : handle.pending + chunk;
+    handle.pending = '';
+    const length = string.length;
+    if (length !== 0 && isHighSurrogate(string.charCodeAt(length - 1))) {
+      handle.pending = string[length - 1];
+      string = string.slice(0, length - 1);
+    }
+    return string === '' ? undefined : hostEncoder.encode(string);
+  }
+
+  // encode and flush: U+FFFD for a pending high surrogate.
+  function encoderStreamFlush(handle) {
+    if (handle.pending === '') return undefined;
+    handle.pending = '';
+    return new Uint8Array([0xEF, 0xBF, 0xBD]);
+  }
+
+  // ---- labels -----------------------------------------------------------
+
+  function labelId(label) {
+    checkViews();
+    const length = putLabel(label);
+    return length < 0 ? -1 : wasm.wg_lookup(length);
+  }
+
+  function checkId(id) {
+    if (!(id >= 0 && id < ENCODING_COUNT && id === Math.floor(id))) {
+      throw new RangeError('wenc: no such encoding id');
+    }
+  }
+
+  function encodingName(id) {
+    checkViews();
+    checkId(id);
+    return cString(wasm.wg_name(id)).toLowerCase();
+  }
+
+  function canEncode(id) {
+    checkId(id);
+    return id !== REPLACEMENT;
+  }
+
+  // ---- decoders ---------------------------------------------------------
+
+  // Decodes bytes with the decoder in the state struct: the string, or in
+  // fatal mode the stream offset of the malformed sequence.
+  function decodeRun(bytes, last) {
+    const length = bytes.length;
+    let string = '';
+    let from = 0;
+    do {
+      const size = Math.min(length - from, IN_BYTES);
+      copyIn(bytes, from, size);
+      const final = from + size === length;
+      const status = wasm.wg_decode(size, final && last ? 1 : 0);
+      const written = io[IO_WRITTEN];
+      if (status === ERROR) return io[IO_ERROR_A];
+      if (written !== 0) string += outputString(written);
+      from += size;
+    } while (from < length);
+    return string;
+  }
+
+  function decodeOnce(id, bytes, bomMode, fatal) {
+    checkViews();
+    checkId(id);
+    const length = bytes.length;
+    if (asciiIdentity(id) && length <= IN_BYTES) {
+      copyIn(bytes, 0, length);
+      if (wasm.wg_is_ascii(length)) return asciiString(length);
+    }
+    if (!wasm.wg_decoder_init(id, bomMode, fatal ? 1 : 0)) {
+      throw new RangeError('wenc: no such decoder mode');
+    }
+    return decodeRun(bytes, true);
+  }
+
+  function decoderOpen(id, bomMode, fatal) {
+    checkViews();
+    checkId(id);
+    if (!wasm.wg_decoder_init(id, bomMode, fatal ? 1 : 0)) {
+      throw new RangeError('wenc: no such decoder mode');
+    }
+    const state = decoderState.slice();
+    // The handle: the state, and the state of a new stream (after the
+    // last bytes or a fatal error).
+    return { state, initial: state.slice() };
+  }
+
+  function decoderWrite(handle, bytes, last) {
+    checkViews();
+    decoderState.set(handle.state);
+    const result = decodeRun(bytes, last);
+    if (last || typeof result === 'number') {
+      handle.state.set(handle.initial);
+    } else {
+      handle.state.set(decoderState);
+    }
+    return result;
+  }
+
+  // ---- encoders ---------------------------------------------------------
+
+  const UTF8_BOM = new Uint8Array([0xEF, 0xBB, 0xBF]);
+
+  // A substitute fed through the encoder (ISO-2022-JP, whose bytes depend
+  // on the state; core.js gives the bytes of a whole stream) is put as
+  // UTF-8 at the end of the input buffer, and the string's pieces go
+  // before it.
+  const MAX_FED_SUBSTITUTE = IN_BYTES >> 2;
+
+  // An encoder job: the handle of encoderOpen(), or one for encodeOnce().
+  function newJob(id, mode, substitute, bom) {
+    if (!wasm.wg_encoder_init(id, mode === MODE_HTML ? 0 : 1, bom ? 1 : 0)) {
+      throw new RangeError('wenc: no such encoder');
+    }
+    const job = {
+      mode,
+      substitute: mode === MODE_SUBSTITUTE ? substitute : EMPTY,
+      // ISO-2022-JP's substitute as UTF-8, fed through the encoder.
+      fed: undefined,
+      utf8Bom: Boolean(bom) && id === UTF_8,
+      atStart: true,
+      // Stream code units before this call's string; a high surrogate
+      // held from the last call.
+      units: 0,
+      pending: '',
+      state: undefined,
+      initial: undefined,
+    };
+    if (id === ISO_2022_JP && job.substitute.length !== 0) {
+      const units = decodeWith(ISO_2022_JP, job.substitute);
+      job.fed = hostEncoder.encode(units);
+      if (job.fed.length > MAX_FED_SUBSTITUTE) {
+        throw new RangeError('wenc: the substitute is too long');
+      }
+      wasm.wg_encoder_init(id, 1, 0);
+    }
+    return job;
+  }
+
+  // The string of bytes in encoding id (replacement, no BOM handling).
+  function decodeWith(id, bytes) {
+    wasm.wg_decoder_init(id, 2, 0);
+    return decodeRun(bytes, true);
+  }
+
+  // Output pieces, joined at the end (one piece: no second copy).
+  let pieces = [];
+  let piecesLength = 0;
+  function put(bytes) {
+    pieces.push(bytes);
+    piecesLength += bytes.length;
+  }
+  function putOutput() {
+    const written = io[IO_WRITTEN];
+    if (written !== 0) put(heap.slice(OUT, OUT + written));
+  }
+  function takePieces() {
+    let result;
+    if (pieces.length === 1) {
+      result = pieces[0];
+    } else if (pieces.length === 0) {
+      result = new Uint8Array(0);
+    } else {
+      result = new Uint8Array(piecesLength);
+      let at = 0;
+      for (const piece of pieces) {
+        result.set(piece, at);
+        at += piece.length;
+      }
+    }
+    pieces = [];
+    piecesLength = 0;
+    return result;
+  }
+
+  // Encodes string with the job's encoder, which is in the state struct:
+  // the bytes, or [codePoint, offset] (fatal mode) with the offset in code
+  // units from the start of the job's stream.
+  function encodeRun(job, string, last) {
+    pieces = [];
+    piecesLength = 0;
+    if (job.atStart) {
+      job.atStart = false;
+      if (job.utf8Bom) put(UTF8_BOM);
+    }
+    const fed = job.fed;
+    let room = IN_BYTES;
+    let target = inView;
+    let fedAt = 0;
+    if (fed !== undefined) {
+      room = IN_BYTES - fed.length;
+      target = inView.subarray(0, room);
+      fedAt = room;
+      heap.set(fed, IN + fedAt);
+    }
+    const length = string.length;
+    let at = 0;
+    for (;;) {
+      let read = 0;
+      let written = 0;
+      if (at < length) {
+        const result = hostEncoder.encodeInto(
+          at === 0 ? string : string.substring(at), target);
+        read = result.read;
+        written = result.written;
+      }
+      const pieceStart = at;
+      at += read;
+      const final = last && at === length;
+      let from = 0;
+      for (;;) {
+        const status = wasm.wg_encode(from, written - from, final ? 1 : 0);
+        putOutput();
+        from += io[IO_CONSUMED];
+        if (status === INPUT_EMPTY) break;
+        if (status !== ERROR) continue;
+        if (job.mode === MODE_FATAL) {
+          const codePoint = io[IO_ERROR_A];
+          const before = from - io[IO_ERROR_B];
+          const offset = job.units + pieceStart + wasm.wg_utf16_length(before);
+          pieces = [];
+          piecesLength = 0;
+          return [codePoint, offset];
+        }
+        if (job.mode !== MODE_SUBSTITUTE) continue; // skip
+        if (fed === undefined) {
+          if (job.substitute.length !== 0) put(job.substitute);
+          continue;
+        }
+        // Through the encoder, from the state it is in.
+        for (let done = 0; done < fed.length;) {
+          const fedStatus = wasm.wg_encode(fedAt + done, fed.length - done, 0);
+          putOutput();
+          done += io[IO_CONSUMED];
+          if (fedStatus === ERROR) break;
+        }
+      }
+      if (at >= length) break;
+    }
+    return takePieces();
+  }
+
+  function encodeOnce(id, string, mode, substitute, bom) {
+    checkViews();
+    checkId(id);
+    const job = newJob(id, mode, substitute, bom);
+    return encodeRun(job, string, true);
+  }
+
+  function encoderOpen(id, mode, substitute, bom) {
+    checkViews();
+    checkId(id);
+    const job = newJob(id, mode, substitute, bom);
+    job.state = encoderState.slice();
+    job.initial = job.state.slice();
+    return job;
+  }
+
+  function encoderWrite(job, string, last) {
+    checkViews();
+    const pending = job.pending;
+    let input = pending === '' ? string : pending + string;
+    job.pending = '';
+    // The units before input: those of the earlier calls but the held one.
+    job.units -= pending.length;
+    const length = input.length;
+    if (!last && length !== 0 && isHighSurrogate(input.charCodeAt(length - 1))) {
+      job.pending = input[length - 1];
+      input = input.slice(0, length - 1);
+    }
+    encoderState.set(job.state);
+    const result = encodeRun(job, input, last);
+    if (last || Array.isArray(result)) {
+      // A new stream next.
+      job.state.set(job.initial);
+      job.atStart = true;
+      job.units = 0;
+      job.pending = '';
+    } else {
+      job.state.set(encoderState);
+      job.units += input.length + job.pending.length;
+    }
+    return result;
+  }
+
+  const backend = {
+    setSharedArrays,
+    decoderNew,
+    decode,
+    encode,
+    encodeSmall,
+    encodeInto,
+    encoderStreamNew,
+    encoderStreamChunk,
+    encoderStreamFlush,
+    labelId,
+    encodingName,
+    canEncode,
+    decodeOnce,
+    encodeOnce,
+    decoderOpen,
+    decoderWrite,
+    encoderOpen,
+    encoderWrite,
+  };
+  // For tests: the instance's memory (it must never grow).
+  Object.defineProperty(backend, 'memory', { value: memory });
+  return backend;
+};
+
+// A module of one function returning a wasm SIMD constant: where
+// WebAssembly.validate() accepts it, the runtime has SIMD and loads
+// wenc.wasm, else wenc-nosimd.wasm.
+module.exports.simdProbe = () => new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // \0asm, version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+  0x03, 0x02, 0x01, 0x00, // functions: one of type 0
+  0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, // code: v128.const
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x0b, // end
+]);
+
+// Whether this runtime has wasm SIMD.
+module.exports.hasSimd = () => {
+  try {
+    return WebAssembly.validate(module.exports.simdProbe());
+  } catch {
+    return false;
+  }
+};

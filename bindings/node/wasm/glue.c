@@ -1,0 +1,284 @@
+/*
+ * glue.c — the functions the WebAssembly build of libwenc exports to
+ * wasm/backend.js, over include/wenc.h only.
+ *
+ * Memory model. The module never allocates: everything lives in the static
+ * buffers below, which belong to this glue (the library itself keeps no
+ * global state). JavaScript calls one function at a time and never
+ * re-enters, so one set of buffers serves every call:
+ *
+ *   input   IN_BYTES bytes: the bytes to decode, the UTF-8 to encode, a label;
+ *   output  OUT_BYTES bytes: UTF-16 code units decoded, or bytes encoded;
+ *   state   one decoder, TextDecoder or encoder struct. The structs hold no
+ *           pointers, so backend.js keeps each handle's state as a copy of
+ *           these bytes and copies it back in around each call;
+ *   io      numbers a call returns besides its status (consumed, written,
+ *           error details), as doubles so that 64-bit offsets survive.
+ *
+ * A larger input is processed by backend.js in pieces of at most IN_BYTES,
+ * so linear memory never grows. The output has room for everything any
+ * piece of IN_BYTES can produce (checked by each function), so no call
+ * stops on a full output.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <wenc.h>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+#define EXPORT(name) __attribute__((export_name(#name)))
+
+/* The input bytes of one call. */
+#define IN_BYTES 65536
+/* Decoding IN_BYTES gives at most IN_BYTES code units plus the few bytes a
+ * decoder holds; encoding IN_BYTES of UTF-8 gives at most 4 bytes a byte
+ * (ISO-2022-JP's ESC ( B before each ASCII byte) plus a closing escape and
+ * a BOM. */
+#define OUT_BYTES (4 * IN_BYTES + 256)
+
+/* What a call reports besides its status, read by backend.js through a
+ * Float64Array. */
+enum io_slot {
+    IO_CONSUMED,  /* input bytes read */
+    IO_WRITTEN,   /* output code units (decode) or bytes (encode) */
+    IO_ERROR_A,   /* decode: stream offset of the malformed sequence;
+                     encode: the code point that cannot be encoded */
+    IO_ERROR_B,   /* encode: the UTF-8 bytes of that code point */
+    IO_COUNT
+};
+
+/* The layout backend.js reads once (see wg_layout()). */
+enum layout_slot {
+    LAYOUT_IN,
+    LAYOUT_IN_BYTES,
+    LAYOUT_OUT,
+    LAYOUT_OUT_BYTES,
+    LAYOUT_STATE,
+    LAYOUT_IO,
+    LAYOUT_TEXT_DECODER_SIZE,
+    LAYOUT_DECODER_SIZE,
+    LAYOUT_ENCODER_SIZE,
+    LAYOUT_COUNT
+};
+
+static uint8_t input[IN_BYTES] __attribute__((aligned(16)));
+static union {
+    uint16_t units[OUT_BYTES / 2];
+    uint8_t bytes[OUT_BYTES];
+} output __attribute__((aligned(16)));
+static union {
+    wenc_text_decoder text;
+    wenc_decoder decoder;
+    wenc_encoder encoder;
+} state;
+static double io[IO_COUNT];
+static uint32_t layout[LAYOUT_COUNT];
+
+/* Where the buffers are and how big the state structs are: an array of
+ * LAYOUT_COUNT uint32_t. */
+EXPORT(wg_layout) const uint32_t *wg_layout(void)
+{
+    layout[LAYOUT_IN] = (uint32_t)(uintptr_t)input;
+    layout[LAYOUT_IN_BYTES] = IN_BYTES;
+    layout[LAYOUT_OUT] = (uint32_t)(uintptr_t)output.bytes;
+    layout[LAYOUT_OUT_BYTES] = OUT_BYTES;
+    layout[LAYOUT_STATE] = (uint32_t)(uintptr_t)&state;
+    layout[LAYOUT_IO] = (uint32_t)(uintptr_t)io;
+    layout[LAYOUT_TEXT_DECODER_SIZE] = sizeof(wenc_text_decoder);
+    layout[LAYOUT_DECODER_SIZE] = sizeof(wenc_decoder);
+    layout[LAYOUT_ENCODER_SIZE] = sizeof(wenc_encoder);
+    return layout;
+}
+
+/* ---- labels and names (§4.2) ------------------------------------------ */
+
+/* get an encoding: the label is input[0..len). The id, or -1. */
+EXPORT(wg_lookup) int wg_lookup(size_t len)
+{
+    if (len > IN_BYTES)
+        return WENC_INVALID;
+    return wenc_lookup((const char *)input, len);
+}
+
+/* The Standard's name of encoding `id` ("Shift_JIS"), NUL-terminated, or 0. */
+EXPORT(wg_name) const char *wg_name(int id)
+{
+    return wenc_name((wenc_id)id);
+}
+
+/* ---- ASCII ------------------------------------------------------------ */
+
+/* Whether input[0..len) is all ASCII: then a decoder of an encoding that
+ * maps ASCII to itself, from its initial state, outputs exactly these
+ * bytes, and backend.js makes the string from them directly. */
+EXPORT(wg_is_ascii) int wg_is_ascii(size_t len)
+{
+    const uint8_t *p = input;
+    size_t i = 0;
+    if (len > IN_BYTES)
+        return 0;
+#ifdef __wasm_simd128__
+    for (; i + 64 <= len; i += 64) {
+        v128_t a = wasm_v128_load(p + i);
+        v128_t b = wasm_v128_load(p + i + 16);
+        v128_t c = wasm_v128_load(p + i + 32);
+        v128_t d = wasm_v128_load(p + i + 48);
+        v128_t any = wasm_v128_or(wasm_v128_or(a, b), wasm_v128_or(c, d));
+        if (wasm_i8x16_bitmask(any))
+            return 0;
+    }
+    for (; i + 16 <= len; i += 16) {
+        if (wasm_i8x16_bitmask(wasm_v128_load(p + i)))
+            return 0;
+    }
+#else
+    for (; i + 8 <= len; i += 8) {
+        uint64_t word;
+        memcpy(&word, p + i, sizeof word);
+        if (word & UINT64_C(0x8080808080808080))
+            return 0;
+    }
+#endif
+    for (; i < len; i++) {
+        if (p[i] & 0x80)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- TextDecoder (§7.2) ----------------------------------------------- */
+
+/* new TextDecoder(label, options): the label is input[0..len). Leaves the
+ * decoder in `state` and returns its lowercase name, or 0 for a RangeError
+ * (not a label, or replacement). */
+EXPORT(wg_text_decoder_init)
+const char *wg_text_decoder_init(size_t len, int fatal, int ignore_bom)
+{
+    if (len > IN_BYTES)
+        return NULL;
+    if (wenc_text_decoder_init(&state.text, (const char *)input, len,
+                               fatal != 0,
+                               ignore_bom != 0) != WENC_TEXT_OK)
+        return NULL;
+    return wenc_text_decoder_encoding(&state.text);
+}
+
+/* decode(input[0..len), {stream}) with the TextDecoder in `state`: the
+ * wenc_text_status. IO_CONSUMED and IO_WRITTEN (code units at output). */
+EXPORT(wg_text_decode) int wg_text_decode(size_t len, int stream)
+{
+    size_t written = OUT_BYTES / 2, consumed = 0;
+    io[IO_CONSUMED] = 0;
+    io[IO_WRITTEN] = 0;
+    if (len > IN_BYTES)
+        return WENC_TEXT_BUFFER_TOO_SMALL;
+    wenc_text_status status = wenc_text_decoder_decode_utf16(
+        &state.text, input, len, stream != 0, output.units, &written,
+        &consumed);
+    io[IO_CONSUMED] = (double)consumed;
+    io[IO_WRITTEN] = (double)written;
+    return status;
+}
+
+/* ---- decoders (§4.1, §6.1) ------------------------------------------- */
+
+/* A decoder for encoding `id` in `state`: bom_mode is a wenc_bom_mode.
+ * Returns 1, or 0 for an id or mode out of range. */
+EXPORT(wg_decoder_init) int wg_decoder_init(int id, int bom_mode, int fatal)
+{
+    if (bom_mode < WENC_BOM_SNIFF || bom_mode > WENC_BOM_KEEP)
+        return 0;
+    return wenc_decoder_init(&state.decoder, (wenc_id)id,
+                             (wenc_bom_mode)bom_mode,
+                             fatal ? WENC_ERRORS_FATAL
+                                   : WENC_ERRORS_REPLACEMENT);
+}
+
+/* Decodes input[0..len) with the decoder in `state` to UTF-16 at output:
+ * the wenc_status. IO_CONSUMED, IO_WRITTEN; after WENC_ERROR, IO_ERROR_A is
+ * the stream offset of the malformed sequence. */
+EXPORT(wg_decode) int wg_decode(size_t len, int last)
+{
+    size_t consumed = len, written = OUT_BYTES / 2;
+    io[IO_CONSUMED] = 0;
+    io[IO_WRITTEN] = 0;
+    if (len > IN_BYTES ||
+        wenc_decoder_max_utf16_len(&state.decoder, len) > written)
+        return WENC_OUTPUT_FULL;
+    wenc_status status = wenc_decode_to_utf16(
+        &state.decoder, input, &consumed, output.units, &written, last != 0);
+    io[IO_CONSUMED] = (double)consumed;
+    io[IO_WRITTEN] = (double)written;
+    if (status == WENC_ERROR) {
+        wenc_decode_error error;
+        wenc_decoder_error(&state.decoder, &error);
+        io[IO_ERROR_A] = (double)error.offset;
+    }
+    return status;
+}
+
+/* ---- encoders (§4.1, §6.1) ------------------------------------------- */
+
+/* An encoder for encoding `id` in `state`: UTF-16BE and UTF-16LE write
+ * UTF-16 (with a BOM first when `bom`), the others as the Standard's
+ * encoder with the html or fatal error mode. Returns 1, or 0 for an id out
+ * of range. */
+EXPORT(wg_encoder_init) int wg_encoder_init(int id, int fatal, int bom)
+{
+    if (id == WENC_UTF_16BE || id == WENC_UTF_16LE)
+        return wenc_encoder_init_utf16(&state.encoder, (wenc_id)id, bom != 0);
+    return wenc_encoder_init(&state.encoder, (wenc_id)id,
+                             fatal ? WENC_ERRORS_FATAL : WENC_ERRORS_HTML);
+}
+
+/* Back to the encoder's initial state. */
+EXPORT(wg_encoder_reset) void wg_encoder_reset(void)
+{
+    wenc_encoder_reset(&state.encoder);
+}
+
+/* Encodes the UTF-8 at input[from..from+len) with the encoder in `state`
+ * into output: the wenc_status. IO_CONSUMED (from `from`), IO_WRITTEN;
+ * after WENC_ERROR, IO_ERROR_A the code point and IO_ERROR_B its UTF-8
+ * length (the input consumed ends with it). */
+EXPORT(wg_encode) int wg_encode(size_t from, size_t len, int last)
+{
+    size_t consumed = len, written = OUT_BYTES;
+    io[IO_CONSUMED] = 0;
+    io[IO_WRITTEN] = 0;
+    if (from > IN_BYTES || len > IN_BYTES - from)
+        return WENC_OUTPUT_FULL;
+    wenc_status status = wenc_encode_from_utf8(
+        &state.encoder, input + from, &consumed, output.bytes, &written,
+        last != 0);
+    io[IO_CONSUMED] = (double)consumed;
+    io[IO_WRITTEN] = (double)written;
+    if (status == WENC_ERROR) {
+        wenc_encode_error error;
+        wenc_encoder_error(&state.encoder, &error);
+        io[IO_ERROR_A] = (double)error.code_point;
+        io[IO_ERROR_B] = (double)error.length;
+    }
+    return status;
+}
+
+/* The UTF-16 code units of the well-formed UTF-8 at input[0..len) (as
+ * TextEncoder.encodeInto() writes it): one per sequence, two for a
+ * four-byte one. Turns an encoder's error offset into the string's. */
+EXPORT(wg_utf16_length) size_t wg_utf16_length(size_t len)
+{
+    size_t units = 0;
+    if (len > IN_BYTES)
+        len = IN_BYTES;
+    for (size_t i = 0; i < len; i++) {
+        uint8_t byte = input[i];
+        units += (byte & 0xC0) != 0x80;
+        units += byte >= 0xF0;
+    }
+    return units;
+}
