@@ -13,11 +13,12 @@
  *       $CHROMIUM, else /usr/bin/chromium, chromium, chromium-browser,
  *       google-chrome on PATH.
  *
- *   chromium.ensureWebSocket()
- *       In a script's main module, before launch(): when there is no
- *       global WebSocket, runs the script again (same arguments) under
- *       node --experimental-websocket and exits with its status; returns
- *       normally when WebSocket exists.
+ *   chromium.ensureWebSocket() -> boolean
+ *       In a script's main module, before launch(): true when there is a
+ *       global WebSocket. Otherwise it runs the script again (same
+ *       arguments) under node --experimental-websocket, forwarding
+ *       SIGINT/SIGTERM/SIGHUP to it, exits with its status when it ends,
+ *       and returns false: the caller must then do nothing more.
  *
  *   const browser = await chromium.launch({ executable, args, timeoutMs })
  *       Starts Chromium headless with a fresh temporary profile and
@@ -52,7 +53,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 
 const DEFAULT_ARGS = [
   '--headless',
@@ -80,16 +81,28 @@ function findChromium() {
 }
 
 function ensureWebSocket() {
-  if (typeof WebSocket === 'function') return;
+  if (typeof WebSocket === 'function') return true;
   if (process.execArgv.includes('--experimental-websocket')) {
     throw new Error('this Node.js has no WebSocket, even with ' +
       '--experimental-websocket (Node 20.10+ or 22+ is needed)');
   }
-  const result = spawnSync(process.execPath,
+  const child = spawn(process.execPath,
     [...process.execArgv, '--experimental-websocket', ...process.argv.slice(1)],
     { stdio: 'inherit' });
-  if (result.error) throw result.error;
-  process.exit(result.status === null ? 1 : result.status);
+  // Signals sent to this process go to the one doing the work, which
+  // cleans up (Chromium, its profile) before it exits.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('error', (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    process.exit(code !== null ? code :
+      128 + (os.constants.signals[signal] || 0));
+  });
+  return false;
 }
 
 // Everything launched and not yet closed, cleaned up on process exit.
@@ -185,6 +198,12 @@ async function launch({ executable = findChromium(), args = [],
   const calls = new Map();
   const listeners = new Map();
   let closedError = null;
+  // Rejects when the connection closes, so that no wait outlives Chromium.
+  let connectionLost;
+  const disconnected = new Promise((resolve, reject) => {
+    connectionLost = reject;
+  });
+  disconnected.catch(() => {});
   socket.addEventListener('message', (event) => {
     const message = JSON.parse(event.data);
     if (message.id !== undefined) {
@@ -207,6 +226,7 @@ async function launch({ executable = findChromium(), args = [],
     closedError = new Error('the DevTools connection closed');
     for (const call of calls.values()) call.reject(closedError);
     calls.clear();
+    connectionLost(closedError);
   });
 
   function send(method, params = {}, sessionId = undefined) {
@@ -248,7 +268,8 @@ async function launch({ executable = findChromium(), args = [],
           if (result.errorText) {
             throw new Error(`navigating to ${url}: ${result.errorText}`);
           }
-          await withTimeout(loaded, ms, `loading ${url}`);
+          await withTimeout(Promise.race([loaded, disconnected]), ms,
+            `loading ${url}`);
         } finally {
           off();
         }

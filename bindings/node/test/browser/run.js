@@ -52,10 +52,9 @@ function parseArgs(argv) {
 }
 
 function skip(why) {
-  const line = `SKIPPED: the WPT encoding tests in Chromium: ${why}`;
-  console.log('#'.repeat(line.length + 4));
-  console.log(`# ${line} #`);
-  console.log('#'.repeat(line.length + 4));
+  console.log('#'.repeat(72));
+  console.log(`# SKIPPED: the WPT encoding tests in Chromium: ${why}`);
+  console.log('#'.repeat(72));
   if (process.env.WENC_TEST_REQUIRE_ALL === '1') {
     console.log('WENC_TEST_REQUIRE_ALL=1 requires it: failing');
     process.exit(1);
@@ -131,7 +130,7 @@ function serve(rootDir) {
 }
 
 async function main() {
-  chromium.ensureWebSocket();
+  if (!chromium.ensureWebSocket()) return; // runs again with the flag
   const options = parseArgs(process.argv.slice(2));
   const env = `browser:${options.impl}`;
   const executable = chromium.findChromium();
@@ -153,17 +152,18 @@ async function main() {
     if (server) server.close();
     server = null;
   };
-  const timer = setTimeout(async () => {
-    console.log(`FAILED: the run did not finish in ${options.timeoutMs / 1000}` +
-      ' s (--timeout=SECONDS to change)');
-    await cleanUp();
-    process.exit(1);
-  }, options.timeoutMs);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, async () => {
-      await cleanUp();
-      process.exit(1);
-    });
+  // On timeout or a signal: close Chromium (what is pending in it fails at
+  // once) and report why, not the results.
+  let stopped = null;
+  const stop = (why) => {
+    if (stopped === null) stopped = why;
+    cleanUp();
+  };
+  const timer = setTimeout(() => stop(`the run did not finish in ` +
+    `${options.timeoutMs / 1000} s (--timeout=SECONDS to change)`),
+  options.timeoutMs);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => stop(`interrupted by ${signal}`));
   }
 
   let exitCode = 1;
@@ -176,6 +176,7 @@ async function main() {
     const results = [];
     let n = 0;
     for (const file of testFiles) {
+      if (stopped !== null) break;
       const { scripts, timeoutMs } = files.describeFile(file);
       const job = { file, scripts, timeoutMs, impl: options.impl };
       // A new query string each time: a new document, not a fragment change.
@@ -190,6 +191,7 @@ async function main() {
           message: `the page did not run the file: ${error.message}` });
       }
     }
+    if (stopped !== null) throw new Error(stopped);
     const expected = files.loadExpectedFailures();
     const comparison = files.compare(results, expected, env, testFiles);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -209,7 +211,8 @@ async function main() {
     }
     exitCode = files.ok(comparison) ? 0 : 1;
   } catch (error) {
-    console.log(`FAILED: ${error.stack || error}`);
+    console.log(`FAILED: ${stopped !== null ? stopped :
+      error.stack || error}`);
     exitCode = 1;
   } finally {
     clearTimeout(timer);

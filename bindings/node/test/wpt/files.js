@@ -132,9 +132,13 @@ function compare(results, expected, env, filesRun) {
       unexpected.push(result);
     }
   }
+  // A file that did not run (a harness error) has its own failure; its
+  // listed tests are not reported missing on top of it.
+  const broken = new Set(results.filter((r) => r.name === '(harness)')
+    .map((r) => r.file));
   const missing = [];
   for (const [file, tests] of Object.entries(expected)) {
-    if (!filesRun.includes(file)) continue;
+    if (!filesRun.includes(file) || broken.has(file)) continue;
     for (const [name, entry] of Object.entries(tests)) {
       if (entryApplies(entry, env) && !seen.has(`${file}\u0000${name}`)) {
         missing.push({ file, name, reason: entryReason(entry) });

@@ -65,10 +65,11 @@ function source(file) {
   return sources.get(file);
 }
 
-// Runs the file described by describeFile() against impl (an object with
-// the four classes); resolves to [{file, name, status, message}].
-async function runFile(impl, description) {
-  const harness = createHarness({ timeoutMs: description.timeoutMs });
+// Runs scripts [{ filename, text }] in order in a fresh context against impl
+// (an object with the four classes), with the given timeout; resolves to
+// [{name, status, message}].
+async function runScripts(impl, scripts, timeoutMs) {
+  const harness = createHarness({ timeoutMs });
   const context = vm.createContext({});
   const global = vm.runInContext('globalThis', context);
   const define = (name, value) => Object.defineProperty(global, name, {
@@ -89,17 +90,15 @@ async function runFile(impl, description) {
   const ignore = () => {};
   process.on('unhandledRejection', ignore);
   try {
-    for (const file of [...description.scripts, description.file]) {
+    for (const { filename, text } of scripts) {
       try {
-        new vm.Script(source(file), { filename: path.join(wptDir, file) })
-          .runInContext(context);
+        new vm.Script(text, { filename }).runInContext(context);
       } catch (error) {
         harness.scriptError(error);
         break;
       }
     }
-    const results = await harness.finish();
-    return results.map((r) => ({ file: description.file, ...r }));
+    return await harness.finish();
   } finally {
     // Let pending rejections of this file surface before unhooking.
     await new Promise((resolve) => setImmediate(resolve));
@@ -107,4 +106,14 @@ async function runFile(impl, description) {
   }
 }
 
-module.exports = { runFile, CLASSES };
+// Runs the WPT file described by describeFile() against impl; resolves to
+// [{file, name, status, message}].
+async function runFile(impl, description) {
+  const scripts = [...description.scripts, description.file].map((file) => ({
+    filename: path.join(wptDir, file), text: source(file),
+  }));
+  const results = await runScripts(impl, scripts, description.timeoutMs);
+  return results.map((r) => ({ file: description.file, ...r }));
+}
+
+module.exports = { runFile, runScripts, CLASSES };
