@@ -12,8 +12,8 @@
 // label) (lib/wenc.js); iconv-lite, @exodus/bytes, encoding-japanese, Node's
 // TextDecoder/TextEncoder and Buffer (lib/peers.js). Rows: lib/inputs.js.
 // Each implementation's output is checked against wenc native's before it is
-// timed; a row's figure is the median of rounds of CPU time; the tables are
-// Markdown on standard output (lib/report.js).
+// timed; a row's figure is the median of rounds of CPU time, after a round
+// to warm up; the tables are Markdown on standard output (lib/report.js).
 
 const os = require('node:os');
 const { ENCODINGS, Inputs } = require('./lib/inputs.js');
@@ -33,49 +33,24 @@ function cpuMs() {
   return (usage.user + usage.system) / 1000;
 }
 
-// Checks each implementation's output for every input against the reference
-// (wenc native's, else expected), then times those that ran; returns
+// Checks each implementation's output for every input against wenc
+// native's (else expected), then times those that ran; resolves to
 // Map name → { mbps, status }.
-function runRow(implementations, inputs, expected, bytesPerPass, options) {
-  let want = implementations[0].fn ? null : expected;
-  const checked = [];
-  for (const impl of implementations) {
-    if (!impl.fn) continue;
-    let outputs;
-    try {
-      outputs = inputs.map((input) => impl.fn(input));
-    } catch (error) {
-      checked.push({ impl, status: 'error', error });
-      continue;
-    }
-    if (!want) {
-      want = outputs;
-      if (!outputs.every((output, i) => shared.same(output, expected[i]))) {
-        console.error(`  WARNING: ${impl.name} does not round-trip this row's text`);
-      }
-    }
-    const ok = outputs.every((output, i) => shared.same(output, want[i]));
-    checked.push({ impl, status: ok ? 'ok' : 'differs' });
-  }
-  const timed = checked.filter((c) => c.status !== 'error')
-    .map((c) => ({ ...c, rate: shared.newRate() }));
-  const samples = new Map(timed.map((c) => [c.impl.name, []]));
-  for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < timed.length; k++) {
-      const { impl, rate } = timed[(k + round) % timed.length];
-      samples.get(impl.name).push(rate(impl.fn, inputs, bytesPerPass,
-        options.roundMs, sink, cpuMs));
-    }
-  }
+async function runRow(implementations, inputs, expected, bytesPerPass, options) {
+  const { checked, warning } = shared.check(implementations, inputs, expected);
+  if (warning) console.error(`  WARNING: ${warning}`);
+  const timed = checked.filter((c) => c.status !== 'error');
+  const loops = timed.map(() => shared.newLoop());
+  const medians = await shared.timeRounds(timed.length, options, (i, ms) => {
+    const start = cpuMs();
+    const passes = loops[i](timed[i].fn, inputs, ms, sink, cpuMs);
+    return (bytesPerPass * passes) / ((cpuMs() - start) / 1e3);
+  });
   const results = new Map();
   for (const c of checked) {
-    if (c.status === 'error') {
-      console.error(`  ${c.impl.name} threw: ${c.error.message}`);
-      results.set(c.impl.name, { mbps: 0, status: 'error' });
-    } else {
-      results.set(c.impl.name, { mbps: shared.median(samples.get(c.impl.name)) / 1e6,
-        status: c.status });
-    }
+    if (c.status === 'error') console.error(`  ${c.name} threw: ${c.error.message}`);
+    results.set(c.name, c.status === 'error' ? { mbps: 0, status: 'error' }
+      : { mbps: medians[timed.indexOf(c)] / 1e6, status: c.status });
   }
   return results;
 }
@@ -118,8 +93,8 @@ async function main() {
         const implementations = [...wencs, ...peers].map((impl) =>
           ({ name: impl.name, fn: impl[make](label) }));
         const results = direction === 'decode'
-          ? runRow(implementations, encoded, strings, bytes, options)
-          : runRow(implementations, strings, encoded, bytes, options);
+          ? await runRow(implementations, encoded, strings, bytes, options)
+          : await runRow(implementations, strings, encoded, bytes, options);
         rows[direction].push({ label, file, size, results });
         const line = columns.filter((c) => results.has(c)).map((c) => {
           const r = results.get(c);

@@ -8,8 +8,9 @@ const DEFAULT_SIZES = [16, 1024, 1048576];
 
 // --quick, --filter WORD (repeatable: a row's name "decode shift_jis
 // ja.txt 1 KiB" must contain every WORD), --sizes 16,1024,1048576,
-// --rounds N, --round-ms N.
-function parseOptions(argv, usage) {
+// --rounds N, --round-ms N. Each implementation warms up for a round, or
+// warmMs when longer.
+function parseOptions(argv, usage, warmMs = 0) {
   const options = { quick: false, filters: [], sizes: DEFAULT_SIZES,
     rounds: null, roundMs: null };
   for (let i = 0; i < argv.length; i++) {
@@ -30,6 +31,7 @@ function parseOptions(argv, usage) {
   }
   options.rounds ??= options.quick ? 3 : 7;
   options.roundMs ??= options.quick ? 25 : 100;
+  options.warmMs = Math.max(options.roundMs, warmMs);
   return options;
 
   function fail(message) {
