@@ -34,7 +34,7 @@ ASAN_OPTIONS  ?= detect_leaks=1:check_initialization_order=1:strict_init_order=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 .DEFAULT_GOAL := build
-.PHONY: all build test test-size-configs install uninstall test-install demo asan asan-clang clang check-tables node python difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
+.PHONY: all build test test-size-configs install uninstall test-install demo asan asan-clang clang check-tables node wasm browser-test python difftest bench bench-check fuzz fuzz-levels cross-test node-pack-test test-valgrind analyze clean help
 
 # configure(dir, extra cmake flags[, env prefix]): run CMake when the build
 # directory is not configured yet, or when WENC_DATA_DIR was given (so the
@@ -150,6 +150,16 @@ fuzz-levels:
 node:
 	sh bindings/node/build.sh
 
+# The WebAssembly build of the Node.js package (bindings/node/wasm/dist/),
+# with clang's wasm32 target and wasm-ld.
+wasm:
+	sh bindings/node/wasm/build.sh
+
+# The WebAssembly build in headless Chromium: the WPT encoding tests and the
+# API's checks (needs chromium).
+browser-test:
+	sh bindings/node/test-browser.sh
+
 # The Python binding (bindings/python): libwenc.a from build/, then the
 # extension in place (bindings/python/wenc/_wenc*.so) with setuptools.
 python:
@@ -204,13 +214,15 @@ help:
 	@echo "make clang          build-clang/ with clang (Release), then run the tests"
 	@echo "make check-tables   check src/tables/ against tools/gen_tables.py's output"
 	@echo "make node           build the Node.js binding in bindings/node (npm ci, cc)"
+	@echo "make wasm           build the WebAssembly build of the Node.js package (clang, wasm-ld, wasi-libc)"
+	@echo "make browser-test   run the WebAssembly build's tests (WPT encoding, the API) in headless Chromium"
 	@echo "make python         build the Python extension in bindings/python (PYTHON, default /usr/bin/python3)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
 	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
 	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
 	@echo "make fuzz-levels    the same with AVX-512 off, then every vector kernel off (LEVEL_SECONDS, default 10)"
-	@echo "make node-pack-test npm pack the binding, install it in an empty directory, smoke test, tsc"
+	@echo "make node-pack-test npm pack the binding, install it three ways (native, --ignore-scripts, no compiler), smoke tests, tsc"
 	@echo "make cross-test     the tests for aarch64 and s390x under qemu-user (CROSS_ARCH, CROSS_QUICK=1)"
 	@echo "make test-valgrind  run the test suite under valgrind memcheck"
 	@echo "make analyze        gcc -fanalyzer, clang-tidy and cppcheck"

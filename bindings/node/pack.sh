@@ -2,11 +2,16 @@
 # npm's prepack and postpack for bindings/node: an npm package holds only
 # files under its own directory, so before `npm pack` (or publish) the
 # library's C sources and licence are copied in, and afterwards removed.
+# The package also carries the WebAssembly build (wasm/dist/), which its
+# entry point falls back to where the addon was not built: copy builds it
+# (with clang and wasm-ld: a package without it would need a compiler to
+# install), clean leaves it, as the build output it also is for the tests.
 #
-#   sh pack.sh copy    include/wenc.h, src/**/*.{c,h} -> wenc-c/; LICENSE
-#   sh pack.sh clean   remove them again
+#   sh pack.sh copy    include/wenc.h, src/**/*.{c,h} -> wenc-c/; LICENSE;
+#                      wasm/dist/ built
+#   sh pack.sh clean   remove wenc-c/ and LICENSE again
 #
-# Both names are in .gitignore; build.sh builds from wenc-c/ when present.
+# All three are in .gitignore; build.sh builds from wenc-c/ when present.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,6 +38,11 @@ case ${1:-} in
             done
         done
         cp "$root/LICENSE" "$here/LICENSE"
+        if ! sh "$here/wasm/build.sh"; then
+            echo "pack.sh: the WebAssembly build failed: the package would" \
+                 "not install without a C compiler" >&2
+            exit 1
+        fi
         ;;
     clean)
         clean
