@@ -172,6 +172,21 @@ async function main() {
     const base = `http://127.0.0.1:${server.address().port}`;
     browser = await chromium.launch({ executable });
     const page = await browser.newPage();
+    // What the page logs (a module that fails to load, a 404, an uncaught
+    // exception) explains a file that did not run.
+    let pageLog = [];
+    const note = (params, session) => {
+      if (session !== page.sessionId) return;
+      const entry = params.entry || params.exceptionDetails;
+      const text = params.entry ?
+        `${entry.level}: ${entry.text}${entry.url ? ` (${entry.url})` : ''}` :
+        (entry.exception && entry.exception.description) || entry.text;
+      pageLog.push(text.split('\n')[0]);
+    };
+    browser.on('Log.entryAdded', note);
+    browser.on('Runtime.exceptionThrown', note);
+    await page.send('Log.enable');
+    await page.send('Runtime.enable');
     const testFiles = files.testFiles();
     const results = [];
     let n = 0;
@@ -182,13 +197,16 @@ async function main() {
       // A new query string each time: a new document, not a fragment change.
       const url = `${base}${PAGE}?n=${++n}#` +
         encodeURIComponent(JSON.stringify(job));
+      pageLog = [];
       try {
         await page.navigate(url, { timeoutMs: 30000 });
         results.push(...await page.evaluate('window.wencWptResults',
           { timeoutMs: timeoutMs + 15000 }));
       } catch (error) {
         results.push({ file, name: '(harness)', status: 'FAIL',
-          message: `the page did not run the file: ${error.message}` });
+          message: `the page did not run the file: ${error.message}` +
+            (pageLog.length ? `; the page logged: ${pageLog.join('; ')}` :
+              '') });
       }
     }
     if (stopped !== null) throw new Error(stopped);
