@@ -9,57 +9,18 @@ import * as multi from '@exodus/bytes/multi-byte.js';
 import * as utf8 from '@exodus/bytes/utf8.js';
 import * as utf16 from '@exodus/bytes/utf16.js';
 import { check, newLoop } from './shared.mjs';
-
-const EXODUS_MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp',
-  'iso-2022-jp', 'shift_jis', 'euc-kr']);
-
-// TextDecoder's BOM handling, as the peers have (bench.js's lib/wenc.js).
-const DECODE_OPTIONS = Object.freeze({ bom: 'strip' });
+import { exodusBytes, hostText, wencApi } from './adapters.mjs';
 
 const sink = { value: 0 };
 const now = () => performance.now();
 
-// The implementations: name → { decoder(label), encoder(label) }, each
+// The implementations: { name, decoder(label), encoder(label) }, each
 // returning a function of one argument or null.
 function implementations(wenc) {
-  const encoder = new TextEncoder();
   return [
-    {
-      name: 'wenc wasm',
-      decoder: (label) => (bytes) => wenc.decode(bytes, label, DECODE_OPTIONS),
-      encoder: (label) => (string) => wenc.encode(string, label),
-    },
-    {
-      name: '@exodus/bytes',
-      decoder(label) {
-        if (label === 'utf-8') return utf8.utf8toStringLoose;
-        if (label === 'utf-16le') return (bytes) => utf16.utf16toStringLoose(bytes, 'uint8-le');
-        if (EXODUS_MULTI_BYTE.has(label)) {
-          const decode = multi.createMultibyteDecoder(label, true);
-          return (bytes) => decode(bytes);
-        }
-        return single.createSinglebyteDecoder(label, true);
-      },
-      encoder(label) {
-        if (label === 'utf-8') return utf8.utf8fromStringLoose;
-        if (label === 'utf-16le') return (string) => utf16.utf16fromStringLoose(string, 'uint8-le');
-        if (EXODUS_MULTI_BYTE.has(label)) return multi.createMultibyteEncoder(label);
-        return single.createSinglebyteEncoder(label);
-      },
-    },
-    {
-      name: 'Chromium TextDecoder/TextEncoder',
-      decoder(label) {
-        let decoder;
-        try {
-          decoder = new TextDecoder(label);
-        } catch {
-          return null;
-        }
-        return (bytes) => decoder.decode(bytes);
-      },
-      encoder: (label) => (label === 'utf-8' ? (string) => encoder.encode(string) : null),
-    },
+    { name: 'wenc wasm', ...wencApi(wenc) },
+    { name: '@exodus/bytes', ...exodusBytes({ single, multi, utf8, utf16 }) },
+    { name: 'Chromium TextDecoder/TextEncoder', ...hostText() },
   ];
 }
 

@@ -10,6 +10,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const adapters = require('./adapters.mjs');
+
 const modules = path.join(__dirname, '..', 'node_modules');
 
 function version(name) {
@@ -38,45 +40,18 @@ function iconvLite() {
   };
 }
 
-const EXODUS_SINGLE_BYTE = new Set(['ibm866', 'iso-8859-2', 'iso-8859-3',
-  'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
-  'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-  'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874',
-  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253',
-  'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
-  'windows-1258', 'x-mac-cyrillic']);
-const EXODUS_MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp',
-  'iso-2022-jp', 'shift_jis', 'euc-kr']);
-
-// @exodus/bytes's per-encoding functions (the fastest it has; its
-// TextDecoder calls them): loose decoders, and its encoders, which are
-// fatal only (the inputs have nothing unmappable).
+// @exodus/bytes's per-encoding functions (lib/adapters.mjs).
 function exodusBytes() {
-  const single = need('@exodus/bytes/single-byte.js');
-  const multi = need('@exodus/bytes/multi-byte.js');
-  const utf8 = need('@exodus/bytes/utf8.js');
-  const utf16 = need('@exodus/bytes/utf16.js');
   return {
     name: '@exodus/bytes',
     js: true,
     version: version('@exodus/bytes'),
-    decoder(label) {
-      if (label === 'utf-8') return utf8.utf8toStringLoose;
-      if (label === 'utf-16le') return (bytes) => utf16.utf16toStringLoose(bytes, 'uint8-le');
-      if (EXODUS_SINGLE_BYTE.has(label)) return single.createSinglebyteDecoder(label, true);
-      if (EXODUS_MULTI_BYTE.has(label)) {
-        const decode = multi.createMultibyteDecoder(label, true);
-        return (bytes) => decode(bytes);
-      }
-      return null;
-    },
-    encoder(label) {
-      if (label === 'utf-8') return utf8.utf8fromStringLoose;
-      if (label === 'utf-16le') return (string) => utf16.utf16fromStringLoose(string, 'uint8-le');
-      if (EXODUS_SINGLE_BYTE.has(label)) return single.createSinglebyteEncoder(label);
-      if (EXODUS_MULTI_BYTE.has(label)) return multi.createMultibyteEncoder(label);
-      return null;
-    },
+    ...adapters.exodusBytes({
+      single: need('@exodus/bytes/single-byte.js'),
+      multi: need('@exodus/bytes/multi-byte.js'),
+      utf8: need('@exodus/bytes/utf8.js'),
+      utf16: need('@exodus/bytes/utf16.js'),
+    }),
   };
 }
 
@@ -110,21 +85,11 @@ function encodingJapanese() {
 // Node's TextDecoder (ICU's converters for the legacy encodings, simdutf
 // for UTF-8) and TextEncoder (UTF-8 only).
 function nodeText() {
-  const encoder = new TextEncoder();
   return {
     name: 'Node TextDecoder/TextEncoder',
     js: false,
     version: `Node ${process.version}, ICU ${process.versions.icu}`,
-    decoder(label) {
-      let decoder;
-      try {
-        decoder = new TextDecoder(label);
-      } catch {
-        return null;
-      }
-      return (bytes) => decoder.decode(bytes);
-    },
-    encoder: (label) => (label === 'utf-8' ? (string) => encoder.encode(string) : null),
+    ...adapters.hostText(),
   };
 }
 

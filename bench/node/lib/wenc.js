@@ -10,24 +10,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { root } = require('./inputs.js');
+const { wencApi } = require('./adapters.mjs');
 
 const binding = path.join(root, 'bindings', 'node');
 
 // An implementation as the benchmark sees it: decoder(label) and
 // encoder(label) return a function of one argument, or null where it lacks
 // that encoding or direction.
-// decode() is called with TextDecoder's BOM handling, as the peers do (its
-// default, the Standard's decode, takes FF FE at the start of windows-1251
-// "яю" for a UTF-16LE BOM).
-const DECODE_OPTIONS = Object.freeze({ bom: 'strip' });
-
 function fromApi(name, module, note) {
-  return {
-    name,
-    note,
-    decoder: (label) => (bytes) => module.decode(bytes, label, DECODE_OPTIONS),
-    encoder: (label) => (string) => module.encode(string, label),
-  };
+  return { name, note, ...wencApi(module) };
 }
 
 // The fallback for the native column: bindings/node's index.js.
