@@ -917,11 +917,38 @@ static napi_value decode_once(napi_env env, napi_callback_info info)
     return decode_run(env, state, &dec, bytes, len, true);
 }
 
+/* The wider API's handles are ArrayBuffers holding plain structs (no
+ * pointers kept between calls): the garbage collector frees them, with no
+ * finalizer to wait for. Their backing stores are malloc-aligned. */
+static void *new_handle(napi_env env, size_t size, napi_value *value)
+{
+    void *data = NULL;
+    if (napi_create_arraybuffer(env, size, &data, value) != napi_ok) {
+        throw_last_error(env);
+        return NULL;
+    }
+    if (!data)
+        return throw_no_memory(env);
+    return data;
+}
+
+static void *handle_data(napi_env env, napi_value value, size_t size)
+{
+    void *data = NULL;
+    size_t len = 0;
+    if (napi_get_arraybuffer_info(env, value, &data, &len) != napi_ok ||
+        !data || len < size) {
+        napi_throw_type_error(env, NULL, "wenc: not a handle");
+        return NULL;
+    }
+    return data;
+}
+
 /* decoderOpen(id, bomMode, fatal): a handle. */
 static napi_value decoder_open(napi_env env, napi_callback_info info)
 {
     size_t argc = 3;
-    napi_value args[3];
+    napi_value args[3], result;
     wenc_id id;
     int32_t bom_mode = 0;
     bool fatal = false;
@@ -930,16 +957,16 @@ static napi_value decoder_open(napi_env env, napi_callback_info info)
         return NULL;
     NAPI_CALL(env, napi_get_value_int32(env, args[1], &bom_mode));
     NAPI_CALL(env, napi_get_value_bool(env, args[2], &fatal));
-    wenc_decoder *dec = malloc(sizeof *dec);
-    if (!dec)
-        return throw_no_memory(env);
-    if (!wenc_decoder_init(dec, id, (wenc_bom_mode)bom_mode,
+    wenc_decoder dec;
+    if (!wenc_decoder_init(&dec, id, (wenc_bom_mode)bom_mode,
                            fatal ? WENC_ERRORS_FATAL
-                                 : WENC_ERRORS_REPLACEMENT)) {
-        free(dec);
+                                 : WENC_ERRORS_REPLACEMENT))
         return throw_not_built_in(env);
-    }
-    return new_external(env, dec, free_plain);
+    void *data = new_handle(env, sizeof dec, &result);
+    if (!data)
+        return NULL;
+    memcpy(data, &dec, sizeof dec);
+    return result;
 }
 
 /* decoderWrite(handle, bytes, last): the string, or the stream offset of a
@@ -949,13 +976,14 @@ static napi_value decoder_write(napi_env env, napi_callback_info info)
     size_t argc = 3;
     napi_value args[3];
     addon_state *state = NULL;
-    wenc_decoder *dec = NULL;
     bool last = false;
     const uint8_t *bytes = NULL;
     size_t len = 0;
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
                                     (void **)&state));
-    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&dec));
+    wenc_decoder *dec = handle_data(env, args[0], sizeof *dec);
+    if (!dec)
+        return NULL;
     NAPI_CALL(env, uint8_array_bytes(env, args[1], &bytes, &len)
                        ? napi_ok
                        : napi_invalid_arg);
@@ -1178,27 +1206,34 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
     return result;
 }
 
+/* An Encoder's handle: this, then the substitute's bytes, then (for
+ * ISO-2022-JP) room for its code units. */
 typedef struct encoder_handle {
     encoder_job job;
-    uint8_t *substitute;      /* owned copies */
-    uint16_t *substitute_units;
+    size_t substitute_len;
+    size_t units_offset; /* from the handle's start; 0: none */
+    size_t units_len;
 } encoder_handle;
 
-static void free_encoder_handle(napi_env env, void *data, void *hint)
+/* Points the job at the substitute in the handle (the handle's address is
+ * not kept between calls). */
+static void encoder_handle_attach(encoder_handle *handle)
 {
-    encoder_handle *handle = data;
-    (void)env;
-    (void)hint;
-    free(handle->substitute);
-    free(handle->substitute_units);
-    free(handle);
+    uint8_t *base = (uint8_t *)handle;
+    handle->job.substitute = base + sizeof *handle;
+    handle->job.substitute_len = handle->substitute_len;
+    handle->job.substitute_units =
+        handle->units_offset
+            ? (const uint16_t *)(void *)(base + handle->units_offset)
+            : NULL;
+    handle->job.substitute_units_len = handle->units_len;
 }
 
 /* encoderOpen(id, mode, substitute, bom): a handle. */
 static napi_value encoder_open(napi_env env, napi_callback_info info)
 {
     size_t argc = 4;
-    napi_value args[4];
+    napi_value args[4], result;
     wenc_id id;
     int32_t mode = 0;
     bool bom = false;
@@ -1214,34 +1249,31 @@ static napi_value encoder_open(napi_env env, napi_callback_info info)
                                          &substitute_len)
                            ? napi_ok
                            : napi_invalid_arg);
-    encoder_handle *handle = calloc(1, sizeof *handle);
-    if (!handle)
-        return throw_no_memory(env);
-    if (!encoder_job_init(&handle->job, id, mode, bom)) {
-        free(handle);
+    encoder_job job;
+    if (!encoder_job_init(&job, id, mode, bom))
         return throw_not_built_in(env);
+    size_t size = sizeof(encoder_handle), units_offset = 0;
+    if (substitute_len > SIZE_MAX / 4 - size)
+        return throw_no_memory(env);
+    size += substitute_len;
+    if (id == WENC_ISO_2022_JP && substitute_len) {
+        units_offset = (size + 1) & ~(size_t)1;
+        size = units_offset + (substitute_len + 1) * 2;
     }
-    if (substitute_len) {
-        handle->substitute = malloc(substitute_len);
-        if (!handle->substitute) {
-            free(handle);
-            return throw_no_memory(env);
-        }
-        memcpy(handle->substitute, substitute, substitute_len);
-        handle->job.substitute = handle->substitute;
-        handle->job.substitute_len = substitute_len;
-        if (id == WENC_ISO_2022_JP) {
-            handle->substitute_units = malloc((substitute_len + 1) * 2);
-            if (!handle->substitute_units) {
-                free_encoder_handle(env, handle, NULL);
-                return throw_no_memory(env);
-            }
-            handle->job.substitute_units = handle->substitute_units;
-            handle->job.substitute_units_len = iso_2022_jp_units(
-                substitute, substitute_len, handle->substitute_units);
-        }
-    }
-    return new_external(env, handle, free_encoder_handle);
+    encoder_handle *handle = new_handle(env, size, &result);
+    if (!handle)
+        return NULL;
+    handle->job = job;
+    handle->substitute_len = substitute_len;
+    handle->units_offset = units_offset;
+    if (substitute_len)
+        memcpy((uint8_t *)handle + sizeof *handle, substitute,
+               substitute_len);
+    if (units_offset)
+        handle->units_len = iso_2022_jp_units(
+            substitute, substitute_len,
+            (uint16_t *)(void *)((uint8_t *)handle + units_offset));
+    return result;
 }
 
 /* encoderWrite(handle, string, last): a Uint8Array, or [codePoint, offset]
@@ -1252,15 +1284,17 @@ static napi_value encoder_write(napi_env env, napi_callback_info info)
     size_t argc = 3, len = 0;
     napi_value args[3];
     addon_state *state = NULL;
-    encoder_handle *handle = NULL;
     bool last = false;
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
                                     (void **)&state));
-    NAPI_CALL(env, napi_get_value_external(env, args[0], (void **)&handle));
+    encoder_handle *handle = handle_data(env, args[0], sizeof *handle);
+    if (!handle)
+        return NULL;
     NAPI_CALL(env, napi_get_value_bool(env, args[2], &last));
     const uint16_t *units = read_string(env, state, args[1], &len);
     if (!units)
         return NULL;
+    encoder_handle_attach(handle);
     size_t out_len = 0;
     wenc_encode_error error;
     enum run_result run =
