@@ -1,6 +1,8 @@
 'use strict';
 // Runs one WPT file in this page (a fresh global per navigation):
-// location.hash is the JSON { file, scripts, timeoutMs, impl } from run.js.
+// location.hash is the JSON { file, scripts, timeoutMs, impl } from run.js,
+// or { check, timeoutMs, impl } for the harness check of that index in
+// ../wpt/harness-checks.js (its script runs as an inline script).
 // impl "native-browser" keeps the browser's own TextDecoder and friends;
 // "wenc" replaces them with wenc's browser module's. The harness
 // (../wpt/harness.js, loaded first) is installed, the META scripts and the
@@ -12,6 +14,12 @@
   const CLASSES = [
     'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream',
   ];
+
+  function runInline(text) {
+    const script = document.createElement('script');
+    script.textContent = text;
+    document.head.appendChild(script); // runs now; a throw is an error event
+  }
 
   function loadScript(src) {
     return new Promise((resolve, reject) => {
@@ -55,6 +63,10 @@
     self.addEventListener('unhandledrejection', (event) => {
       event.preventDefault();
     });
+    if (job.check !== undefined) {
+      runInline(self.WencWptHarnessChecks.HARNESS_CHECKS[job.check][1]);
+      return harness.finish();
+    }
     for (const script of [...job.scripts, job.file]) {
       try {
         await loadScript(WPT_ROOT + script);

@@ -24,6 +24,7 @@ const http = require('node:http');
 const path = require('node:path');
 const chromium = require('../../../../tools/chromium.js');
 const files = require('../wpt/files.js');
+const { HARNESS_CHECKS, sameResults } = require('../wpt/harness-checks.js');
 
 const IMPLS = ['wenc', 'native-browser'];
 const WENC_MODULE = path.join(files.root, 'bindings', 'node', 'wasm',
@@ -187,16 +188,36 @@ async function main() {
     browser.on('Runtime.exceptionThrown', note);
     await page.send('Log.enable');
     await page.send('Runtime.enable');
+    let n = 0;
+    const pageUrl = (job) => `${base}${PAGE}?n=${++n}#` +
+      encodeURIComponent(JSON.stringify(job));
+    // First our harness's own checks, in this browser.
+    const harnessProblems = [];
+    for (let check = 0; check < HARNESS_CHECKS.length; check++) {
+      if (stopped !== null) break;
+      const [what, , want] = HARNESS_CHECKS[check];
+      let got;
+      try {
+        await page.navigate(pageUrl({ check, timeoutMs: 300,
+          impl: options.impl }), { timeoutMs: 30000 });
+        got = await page.evaluate('window.wencWptResults',
+          { timeoutMs: 15000 });
+      } catch (error) {
+        got = [{ name: '(harness)', status: 'FAIL', message: error.message }];
+      }
+      if (!sameResults(got, want)) {
+        harnessProblems.push(`HARNESS CHECK FAILED: ${what}: expected ` +
+          `${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+      }
+    }
     const testFiles = files.testFiles();
     const results = [];
-    let n = 0;
     for (const file of testFiles) {
       if (stopped !== null) break;
       const { scripts, timeoutMs } = files.describeFile(file);
       const job = { file, scripts, timeoutMs, impl: options.impl };
       // A new query string each time: a new document, not a fragment change.
-      const url = `${base}${PAGE}?n=${++n}#` +
-        encodeURIComponent(JSON.stringify(job));
+      const url = pageUrl(job);
       pageLog = [];
       try {
         await page.navigate(url, { timeoutMs: 30000 });
@@ -213,9 +234,10 @@ async function main() {
     const expected = files.loadExpectedFailures();
     const comparison = files.compare(results, expected, env, testFiles);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const ok = files.ok(comparison) && harnessProblems.length === 0;
     if (options.json) {
       console.log(JSON.stringify({
-        env, seconds: Number(seconds), ok: files.ok(comparison),
+        env, seconds: Number(seconds), ok, harnessProblems,
         perFile: Object.fromEntries(comparison.perFile),
         unexpected: comparison.unexpected, fixed: comparison.fixed,
         missing: comparison.missing,
@@ -224,10 +246,13 @@ async function main() {
       }, null, 1));
     } else {
       for (const line of files.report(comparison, env)) console.log(line);
-      console.log(`${files.ok(comparison) ? 'PASSED' : 'FAILED'} in ` +
-        `${seconds} s (${executable})`);
+      for (const line of harnessProblems) console.log(line);
+      console.log(`harness checks: ${HARNESS_CHECKS.length -
+        harnessProblems.length} of ${HARNESS_CHECKS.length} as expected`);
+      console.log(`${ok ? 'PASSED' : 'FAILED'} in ${seconds} s ` +
+        `(${executable})`);
     }
-    exitCode = files.ok(comparison) ? 0 : 1;
+    exitCode = ok ? 0 : 1;
   } catch (error) {
     console.log(`FAILED: ${stopped !== null ? stopped :
       error.stack || error}`);
