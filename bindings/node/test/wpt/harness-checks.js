@@ -6,15 +6,7 @@
  * unnoticed in either place. A script that needs the implementation uses
  * TextDecoder, whichever is installed.
  */
-(function (root, factory) {
-  'use strict';
-  const api = factory();
-  if (typeof module === 'object' && module && module.exports) {
-    module.exports = api;
-  } else {
-    root.WencWptHarnessChecks = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+(function () {
   'use strict';
 
   const HARNESS_CHECKS = [
@@ -80,5 +72,10 @@
       Object.keys(want).every((name) => got[name] === want[name]);
   }
 
-  return { HARNESS_CHECKS, sameResults };
-});
+  const api = { HARNESS_CHECKS, sameResults };
+  if (typeof module === 'object' && module && module.exports) {
+    module.exports = api; // Node
+  } else {
+    self.WencWptHarnessChecks = api; // a classic script in a page
+  }
+})();
