@@ -167,6 +167,11 @@ export interface EncodeError extends TypeError {
  * Throws a RangeError for a string that is not a label and for the
  * replacement encoding's labels (it has no encoder), an
  * {@link EncodeError} in "fatal" mode.
+ *
+ * Outputs of 65 to 4096 bytes may be views of a shared ArrayBuffer (a pool,
+ * as Node's small Buffers are): `output.buffer` is then larger than the
+ * output. Use `output.slice()` for an array with a buffer of its own (to
+ * transfer it, say). Other outputs have their own buffer.
  */
 export function encode(
   string: string,
@@ -223,6 +228,7 @@ export class Decoder {
  * returns to ASCII; a lone high surrogate at the end is U+FFFD), and the
  * next `write()` starts a new one (with the BOM again, when asked for).
  * After a thrown {@link EncodeError} the encoder too starts a new stream.
+ * Its outputs may share a buffer, as encode()'s do.
  */
 export class Encoder {
   /** Throws a RangeError for a string that is not a label, and for the

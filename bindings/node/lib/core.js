@@ -72,7 +72,8 @@ function createWenc(backend) {
   const SLOT_READ = 3;
   const SLOT_WRITTEN = 4;
   const SLOT_SOURCE_UNITS = 5;
-  const slots = new Float64Array(new ArrayBuffer(48));
+  const SLOT_POOL_OFFSET = 6;
+  const slots = new Float64Array(new ArrayBuffer(56));
   // encode()'s output for strings of up to SMALL_ENCODE_UNITS code units,
   // copied into a new Uint8Array here (cheaper than one made by the backend).
   const SMALL_ENCODE_UNITS = 256;
@@ -87,6 +88,45 @@ function createWenc(backend) {
     const output = new Uint8Array(length);
     for (let i = 0; i < length; i++) output[i] = smallOutput[i];
     return output;
+  }
+
+  // The output pool (the wider API's encoders only; TextEncoder returns
+  // arrays of their own buffers, as the Standard says). Making an
+  // ArrayBuffer costs more than encoding a KiB, so outputs of up to
+  // POOL_MAX_OUTPUT bytes are views of a shared one, as Node's Buffers are
+  // (those of up to SMALL_COPY_LOOP bytes, cheap to make, are copies from
+  // smallOutput). A backend with setOutputPool() puts such outputs into the
+  // pool at SLOT_POOL_OFFSET (or smallOutput) and returns their length;
+  // core.js keeps at least POOL_MAX_OUTPUT bytes of room there before each
+  // call.
+  const POOL_SIZE = 32768;
+  const POOL_MAX_OUTPUT = 4096;
+  const hasPool = typeof backend.setOutputPool === 'function';
+  let pool;
+  let poolOffset = POOL_SIZE;
+
+  // Before encodeOnce or encoderWrite: the pool ready, its offset in the
+  // slots.
+  function preparePool() {
+    if (!hasPool) return;
+    // A transferred (detached) pool has length 0.
+    if (poolOffset > POOL_SIZE - POOL_MAX_OUTPUT || pool.length === 0) {
+      pool = new Uint8Array(new ArrayBuffer(POOL_SIZE));
+      poolOffset = 0;
+      backend.setOutputPool(pool);
+    }
+    slots[SLOT_POOL_OFFSET] = poolOffset;
+  }
+
+  // An encoder's result: the length of bytes the backend put into
+  // smallOutput (up to SMALL_COPY_LOOP bytes) or the pool (more), or its
+  // own Uint8Array, or [codePoint, offset].
+  function takeOutput(result) {
+    if (typeof result !== 'number') return result;
+    if (result <= SMALL_COPY_LOOP) return copySmallOutput(result);
+    const start = poolOffset;
+    poolOffset = (start + result + 7) & ~7;
+    return new Uint8Array(pool.buffer, start, result);
   }
 
   // The resizable getter throws for a SharedArrayBuffer, which is rare.
@@ -470,14 +510,16 @@ function createWenc(backend) {
   function substituteBytes(id, substitute) {
     const cached = substitutes[id];
     if (cached !== undefined && cached[0] === substitute) return cached[1];
-    let bytes = backend.encodeOnce(id, substitute, MODE_FATAL, EMPTY, false);
-    if (typeof bytes === 'number') bytes = copySmallOutput(bytes);
+    preparePool();
+    const bytes = takeOutput(backend.encodeOnce(id, substitute, MODE_FATAL,
+      EMPTY, false));
     if (Array.isArray(bytes)) {
       throw new RangeError(`the substitute ${JSON.stringify(substitute)} ` +
         `cannot be encoded in ${nameOf(id)} (U+${hex(bytes[0])})`);
     }
-    substitutes[id] = [substitute, bytes];
-    return bytes;
+    // A copy: a view would keep the pool alive.
+    substitutes[id] = [substitute, bytes.slice()];
+    return substitutes[id][1];
   }
 
   // {bom = false, substitute = '?', unmappable = 'html'}, read in
@@ -523,14 +565,24 @@ function createWenc(backend) {
     throw notBufferSource(what);
   }
 
+  // A decoder's result: a string, or pieces of one (an array, which a
+  // backend may return for long strings: joined they make a rope, cheaper
+  // for the engine than one long flat string).
+  function joinPieces(pieces) {
+    let string = '';
+    for (let i = 0; i < pieces.length; i++) string += pieces[i];
+    return string;
+  }
+
   // decode(bytes, label, {bom, fatal}): the string.
   function decode(bytes, label, options = undefined) {
     const input = toBytes(bytes, 'bytes');
     const id = decoderId(label);
     const modes = options === undefined ? 0 : decodeOptions(options);
     const result = backend.decodeOnce(id, input, modes & 3, modes > 3);
+    if (typeof result === 'string') return result;
     if (typeof result === 'number') throw decodeError(id, result);
-    return result;
+    return joinPieces(result);
   }
 
   // encode(string, label, {bom, substitute, unmappable}): a Uint8Array.
@@ -539,12 +591,14 @@ function createWenc(backend) {
     const id = encoderId(label);
     let result;
     if (options === undefined) {
+      preparePool();
       result = backend.encodeOnce(id, input, 0, EMPTY, false);
     } else {
       const [mode, substitute, bom] = encodeOptions(id, options);
+      preparePool();
       result = backend.encodeOnce(id, input, mode, substitute, bom);
     }
-    if (typeof result === 'number') return copySmallOutput(result);
+    result = takeOutput(result);
     if (Array.isArray(result)) throw encodeError(id, result);
     return result;
   }
@@ -576,8 +630,9 @@ function createWenc(backend) {
 
     #write(bytes, last) {
       const result = backend.decoderWrite(this.#handle, bytes, last);
+      if (typeof result === 'string') return result;
       if (typeof result === 'number') throw decodeError(this.#id, result);
-      return result;
+      return joinPieces(result);
     }
   }
   webidlInterface(Decoder, 'Decoder');
@@ -606,7 +661,9 @@ function createWenc(backend) {
     }
 
     #write(string, last) {
-      const result = backend.encoderWrite(this.#handle, string, last);
+      preparePool();
+      const result = takeOutput(backend.encoderWrite(this.#handle, string,
+        last));
       if (Array.isArray(result)) throw encodeError(this.#id, result);
       return result;
     }

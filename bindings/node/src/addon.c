@@ -18,7 +18,7 @@ enum input_kind {
     INPUT_DATA_VIEW = 3
 };
 
-/* Numbers index.js and the addon pass in a Float64Array (see index.js). */
+/* Numbers core.js and the addon pass in a Float64Array (see lib/core.js). */
 enum slot {
     SLOT_MODE,        /* decode(): input kind * 2 + stream */
     SLOT_BYTE_OFFSET, /* decode(): a typed array's range in its buffer */
@@ -26,7 +26,14 @@ enum slot {
     SLOT_READ,        /* encodeInto(): code units read */
     SLOT_WRITTEN,     /* encodeInto(): bytes written */
     SLOT_SOURCE_UNITS, /* encodeInto(): the source string's length */
+    SLOT_POOL_OFFSET, /* encodeOnce(), encoderWrite(): where in the pool */
     SLOT_COUNT
+};
+
+/* The slots every caller passes; SLOT_POOL_OFFSET is optional (without it
+ * there is no output pool). */
+enum {
+    SLOT_REQUIRED = SLOT_POOL_OFFSET
 };
 
 /* A buffer kept per Node.js environment (main thread or worker) and reused
@@ -43,10 +50,16 @@ typedef struct addon_state {
     scratch code_units;
     scratch bytes;
     napi_ref slots_ref;
-    double *slots; /* SLOT_COUNT numbers */
+    double *slots; /* slots_len numbers, at least SLOT_REQUIRED */
+    size_t slots_len;
     napi_ref small_output_ref;
     uint8_t *small_output;     /* encodeSmall() writes here */
     size_t small_output_len;
+    /* setOutputPool()'s Uint8Array: encodeOnce() and encoderWrite() put
+     * their bytes there, at SLOT_POOL_OFFSET, when they fit. Its memory is
+     * asked for at each call: the pool is the buffer of arrays core.js
+     * returns, which a user can detach. */
+    napi_ref pool_ref;
 } addon_state;
 
 /* Code units the scratch holds from the start, so that short strings are
@@ -118,6 +131,8 @@ static void free_addon_state(napi_env env, void *data, void *hint)
         napi_delete_reference(env, state->slots_ref);
     if (state->small_output_ref)
         napi_delete_reference(env, state->small_output_ref);
+    if (state->pool_ref)
+        napi_delete_reference(env, state->pool_ref);
     free(state->code_units.data);
     free(state->bytes.data);
     free(state);
@@ -607,9 +622,10 @@ static napi_value set_shared_arrays(napi_env env, napi_callback_info info)
     NAPI_CALL(env, napi_get_cb_info(env, info, &argc, args, NULL,
                                     (void **)&state));
     state->slots = hold_typed_array(env, args[0], napi_float64_array,
-                                    SLOT_COUNT, &state->slots_ref, &length);
+                                    SLOT_REQUIRED, &state->slots_ref, &length);
     if (!state->slots)
         return NULL;
+    state->slots_len = length;
     state->small_output =
         hold_typed_array(env, args[1], napi_uint8_array, 3,
                          &state->small_output_ref, &state->small_output_len);
@@ -848,8 +864,59 @@ static bool ascii_identity(wenc_id id)
     return id != WENC_ISO_2022_JP && !is_utf16(id) && id != WENC_REPLACEMENT;
 }
 
-/* Decodes len bytes with `dec` into the code-unit scratch: the string, or
- * (fatal mode) the malformed sequence's stream offset as a number. With
+/* Whether the caller takes the wider API's extended results: a decoder's
+ * string in pieces (an array), an encoder's bytes in the shared arrays (a
+ * number). core.js says so by passing slots with SLOT_POOL_OFFSET; a caller
+ * with the six slots of the first contract (the WebAssembly backend's tests
+ * compare with this addon that way) gets strings and Uint8Arrays, and
+ * numbers from encodeOnce() only. */
+static bool extended_results(const addon_state *state)
+{
+    return state->slots && state->slots_len > SLOT_POOL_OFFSET;
+}
+
+/* Strings longer than these (code units) are returned in pieces, an array
+ * of strings core.js joins: V8 makes each piece in its young generation,
+ * and joining makes a rope, where one long flat string would be allocated in
+ * the large-object space, whose collection costs more than the decoding
+ * (Node's own 1 MiB Buffer.toString() is several times slower than wenc's
+ * decoders). */
+#define PIECE_UNITS ((size_t)1 << 15)
+#define PIECE_LATIN1 ((size_t)1 << 16)
+
+/* A string of len UTF-16 code units (is_latin1: of len bytes, each a code
+ * point), or an array of pieces of it. */
+static napi_value new_string(napi_env env, const addon_state *state,
+                             const void *text, size_t len, bool is_latin1)
+{
+    napi_value result, piece;
+    size_t piece_len = is_latin1 ? PIECE_LATIN1 : PIECE_UNITS;
+    if (len <= piece_len || !extended_results(state)) {
+        if (is_latin1)
+            NAPI_CALL(env, napi_create_string_latin1(env, text, len, &result));
+        else
+            NAPI_CALL(env, napi_create_string_utf16(env, text, len, &result));
+        return result;
+    }
+    size_t count = (len + piece_len - 1) / piece_len;
+    NAPI_CALL(env, napi_create_array_with_length(env, count, &result));
+    for (size_t i = 0; i < count; i++) {
+        size_t at = i * piece_len;
+        size_t n = len - at < piece_len ? len - at : piece_len;
+        if (is_latin1)
+            NAPI_CALL(env, napi_create_string_latin1(
+                               env, (const char *)text + at, n, &piece));
+        else
+            NAPI_CALL(env, napi_create_string_utf16(
+                               env, (const char16_t *)text + at, n, &piece));
+        NAPI_CALL(env, napi_set_element(env, result, (uint32_t)i, piece));
+    }
+    return result;
+}
+
+/* Decodes len bytes with `dec` into the code-unit scratch: the string (or
+ * its pieces, see new_string()), or (fatal mode) the malformed sequence's
+ * stream offset as a number. With
  * last, the decoder is reset for a new stream; after an error too. */
 static napi_value decode_run(napi_env env, addon_state *state,
                              wenc_decoder *dec, const uint8_t *bytes,
@@ -876,10 +943,8 @@ static napi_value decode_run(napi_env env, addon_state *state,
     }
     if (last)
         wenc_decoder_reset(dec);
-    napi_status created =
-        napi_create_string_utf16(env, units, written, &result);
+    result = new_string(env, state, units, written, false);
     scratch_trim(&state->code_units);
-    NAPI_CALL(env, created);
     return result;
 }
 
@@ -888,7 +953,7 @@ static napi_value decode_run(napi_env env, addon_state *state,
 static napi_value decode_once(napi_env env, napi_callback_info info)
 {
     size_t argc = 4;
-    napi_value args[4], result;
+    napi_value args[4];
     addon_state *state = NULL;
     wenc_id id;
     int32_t bom_mode = 0;
@@ -902,11 +967,8 @@ static napi_value decode_once(napi_env env, napi_callback_info info)
     NAPI_CALL(env, uint8_array_bytes(env, args[1], &bytes, &len)
                        ? napi_ok
                        : napi_invalid_arg);
-    if (ascii_identity(id) && is_ascii(bytes, len)) {
-        NAPI_CALL(env, napi_create_string_latin1(env, (const char *)bytes,
-                                                 len, &result));
-        return result;
-    }
+    if (ascii_identity(id) && is_ascii(bytes, len))
+        return new_string(env, state, bytes, len, true);
     NAPI_CALL(env, napi_get_value_int32(env, args[2], &bom_mode));
     NAPI_CALL(env, napi_get_value_bool(env, args[3], &fatal));
     wenc_decoder dec;
@@ -1117,11 +1179,60 @@ static enum run_result encode_run(addon_state *state, encoder_job *job,
     }
 }
 
-/* The result of an encode_run(): a Uint8Array of the bytes, [codePoint,
- * offset], or an exception. */
+/* The output pool's bytes from SLOT_POOL_OFFSET on: false when there is no
+ * pool, or it was detached. */
+static bool pool_room(napi_env env, addon_state *state, uint8_t **at,
+                      size_t *room)
+{
+    napi_value array;
+    napi_typedarray_type type;
+    size_t length = 0;
+    void *data = NULL;
+    if (!state->pool_ref || !state->slots ||
+        state->slots_len <= SLOT_POOL_OFFSET ||
+        napi_get_reference_value(env, state->pool_ref, &array) != napi_ok ||
+        !array ||
+        napi_get_typedarray_info(env, array, &type, &length, &data, NULL,
+                                 NULL) != napi_ok ||
+        type != napi_uint8_array || !data)
+        return false;
+    double offset = state->slots[SLOT_POOL_OFFSET];
+    if (!(offset >= 0 && offset <= (double)length))
+        return false;
+    *at = (uint8_t *)data + (size_t)offset;
+    *room = length - (size_t)offset;
+    return true;
+}
+
+/* setOutputPool(uint8Array): where encodeOnce() and encoderWrite() may put
+ * their bytes (see pool_room()). */
+static napi_value set_output_pool(napi_env env, napi_callback_info info)
+{
+    size_t argc = 1;
+    napi_value arg;
+    addon_state *state = NULL;
+    NAPI_CALL(env, napi_get_cb_info(env, info, &argc, &arg, NULL,
+                                    (void **)&state));
+    if (state->pool_ref)
+        napi_delete_reference(env, state->pool_ref);
+    state->pool_ref = NULL;
+    NAPI_CALL(env, napi_create_reference(env, arg, 1, &state->pool_ref));
+    return NULL;
+}
+
+/* Outputs of up to this many bytes go to the small output array, which
+ * core.js copies (SMALL_COPY_LOOP there). */
+#define SMALL_COPY 64
+/* Longer outputs up to this many bytes go to the output pool (core.js's
+ * POOL_MAX_OUTPUT); longer ones get an ArrayBuffer of their own. */
+#define POOL_MAX_OUTPUT 4096
+
+/* The result of an encode_run(): the bytes' length when they went into the
+ * small output array (up to SMALL_COPY bytes) or the output pool (more),
+ * else a Uint8Array of them; [codePoint, offset]; or an exception. */
 static napi_value encode_result(napi_env env, addon_state *state,
                                 enum run_result run, size_t out_len,
-                                const wenc_encode_error *error)
+                                const wenc_encode_error *error, bool once)
 {
     napi_value result, item;
     if (run == RUN_NO_MEMORY)
@@ -1134,7 +1245,21 @@ static napi_value encode_result(napi_env env, addon_state *state,
         NAPI_CALL(env, napi_set_element(env, result, 1, item));
         return result;
     }
-    result = new_uint8_array(env, state->bytes.data, out_len);
+    uint8_t *pool = NULL;
+    size_t room = 0;
+    if (out_len <= SMALL_COPY && (once || extended_results(state)) &&
+        state->small_output &&
+        state->small_output_len >= SMALL_COPY) {
+        if (out_len)
+            memcpy(state->small_output, state->bytes.data, out_len);
+        NAPI_CALL(env, napi_create_uint32(env, (uint32_t)out_len, &result));
+    } else if (out_len <= POOL_MAX_OUTPUT &&
+               pool_room(env, state, &pool, &room) && out_len <= room) {
+        memcpy(pool, state->bytes.data, out_len);
+        NAPI_CALL(env, napi_create_uint32(env, (uint32_t)out_len, &result));
+    } else {
+        result = new_uint8_array(env, state->bytes.data, out_len);
+    }
     scratch_trim(&state->bytes);
     return result;
 }
@@ -1142,10 +1267,9 @@ static napi_value encode_result(napi_env env, addon_state *state,
 /* The substitute's units for ISO-2022-JP fit here up to this many. */
 #define SMALL_SUBSTITUTE 32
 
-/* encodeOnce(id, string, mode, substitute, bom): a Uint8Array; or, when the
- * bytes fit in the small output array, their number, the bytes being
- * there; or in fatal mode [codePoint, offset]. §6.1 encode, with the
- * binding's modes */
+/* encodeOnce(id, string, mode, substitute, bom): the bytes (see
+ * encode_result()), or in fatal mode [codePoint, offset]. §6.1 encode, with
+ * the binding's modes */
 static napi_value encode_once(napi_env env, napi_callback_info info)
 {
     size_t argc = 5, len = 0;
@@ -1189,17 +1313,7 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
         enum run_result run =
             encode_run(state, &job, units, len, true, &out_len, &error);
         scratch_trim(&state->code_units);
-        if (run == RUN_OK && out_len <= state->small_output_len &&
-            state->small_output) {
-            /* Cheaper copied by core.js than made here. */
-            if (out_len)
-                memcpy(state->small_output, state->bytes.data, out_len);
-            if (napi_create_uint32(env, (uint32_t)out_len, &result) !=
-                napi_ok)
-                throw_last_error(env);
-        } else {
-            result = encode_result(env, state, run, out_len, &error);
-        }
+        result = encode_result(env, state, run, out_len, &error, true);
     }
     if (fed != small)
         free(fed);
@@ -1302,7 +1416,7 @@ static napi_value encoder_write(napi_env env, napi_callback_info info)
     scratch_trim(&state->code_units);
     if (run != RUN_OK || last)
         encoder_job_reset(&handle->job);
-    return encode_result(env, state, run, out_len, &error);
+    return encode_result(env, state, run, out_len, &error, false);
 }
 
 NAPI_MODULE_INIT()
@@ -1337,6 +1451,8 @@ NAPI_MODULE_INIT()
          napi_default, state},
         {"encodeLegacy", NULL, encode_legacy, NULL, NULL, NULL, napi_default,
          state},
+        {"setOutputPool", NULL, set_output_pool, NULL, NULL, NULL,
+         napi_default, state},
         {"labelId", NULL, label_id, NULL, NULL, NULL, napi_default, state},
         {"encodingName", NULL, encoding_name, NULL, NULL, NULL, napi_default,
          state},

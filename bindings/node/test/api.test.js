@@ -261,14 +261,36 @@ entryTest('encode: arguments, ToString, output type', (t, api) => {
   assert.deepEqual(api.encode({ toString: () => '\u20AC' }, 'ascii'),
     bytes(0x80));
   assert.throws(() => api.encode(Symbol('s'), 'ascii'), TypeError);
-  for (const text of ['', 'a', 'x'.repeat(300), '\u20AC'.repeat(1000),
-    '&'.repeat(5000)]) {
-    const output = api.encode(text, 'windows-1252');
-    assert.equal(Object.getPrototypeOf(output), Uint8Array.prototype);
-    assert.equal(output.length, text.length);
-    assert.equal(output.byteOffset, 0);
-    assert.equal(output.buffer.byteLength, output.length);
+  // Outputs of up to 64 bytes and of more than 4096 have buffers of their
+  // own; those between may be views of a shared buffer (the output pool,
+  // as Node's Buffers), never overwritten by later calls.
+  const kept = [];
+  for (let round = 0; round < 3; round++) {
+    for (const length of [0, 1, 64, 65, 300, 1000, 4096, 4097, 5000]) {
+      const text = String.fromCharCode(0x41 + (length + round) % 26)
+        .repeat(length);
+      const output = api.encode(text, 'windows-1252');
+      assert.equal(Object.getPrototypeOf(output), Uint8Array.prototype);
+      assert.equal(output.length, length);
+      if (length <= 64 || length > 4096) {
+        assert.equal(output.byteOffset, 0);
+        assert.equal(output.buffer.byteLength, length);
+      }
+      kept.push([text, output]);
+    }
   }
+  for (let i = 0; i < 100; i++) api.encode('z'.repeat(2000), 'ascii');
+  for (const [text, output] of kept) {
+    assert.equal(Buffer.from(output).toString('latin1'), text);
+  }
+  // A transferred (detached) pool: the next outputs use a new one.
+  const shared = api.encode('q'.repeat(100), 'ascii');
+  structuredClone(shared.buffer, { transfer: [shared.buffer] });
+  assert.equal(shared.length, 0);
+  assert.deepEqual(api.encode('r'.repeat(100), 'ascii'),
+    new Uint8Array(100).fill(0x72));
+  assert.deepEqual(new api.Encoder('ascii').write('s'.repeat(100)),
+    new Uint8Array(100).fill(0x73));
   // Outputs of every size around the binding's small-output array.
   for (let n = 250; n < 270; n++) {
     assert.deepEqual(api.encode('\u0100'.repeat(n), 'ascii'),
@@ -393,12 +415,19 @@ entryTest('decode: every kind of bytes', (t, api) => {
   for (const bad of ['abc', 42, null, undefined, [0x41], {}]) {
     assert.throws(() => api.decode(bad, 'utf-8'), TypeError, String(bad));
   }
-  // Long ASCII (the fast path) and long text.
-  const ascii = 'abc'.repeat(10000);
-  assert.equal(api.decode(Buffer.from(ascii), 'windows-1252'), ascii);
-  assert.equal(api.decode(Buffer.from(ascii), 'iso-2022-jp'), ascii);
-  const long = '\u00E9\u20AC'.repeat(100000);
-  assert.equal(api.decode(Buffer.from(long), 'utf8'), long);
+  // Long ASCII (the fast path) and long text (strings a backend may make
+  // in pieces).
+  for (const n of [10000, 21845, 21846, 30000]) {
+    const ascii = 'abc'.repeat(n);
+    assert.equal(api.decode(Buffer.from(ascii), 'windows-1252'), ascii);
+    assert.equal(api.decode(Buffer.from(ascii), 'iso-2022-jp'), ascii);
+  }
+  for (const n of [16383, 16384, 16385, 100000]) {
+    const long = '\u00E9\u20AC'.repeat(n);
+    assert.equal(api.decode(Buffer.from(long), 'utf8'), long);
+    const decoder = new api.Decoder('utf-8');
+    assert.equal(decoder.write(Buffer.from(long)) + decoder.end(), long);
+  }
 });
 
 // ---- Streaming ------------------------------------------------------------
