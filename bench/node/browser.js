@@ -20,7 +20,7 @@
 // over the round (the DevTools protocol's Performance.getMetrics
 // ThreadTime), so that other processes' load does not count: median of
 // ROUNDS rounds, after a second to warm up (Chromium's V8 optimizes later
-// than Node's), implementations taking turns. "wasm ÷ best peer" is wenc
+// than Node's; --quick: 300 ms), implementations taking turns. "wasm ÷ best peer" is wenc
 // over the fastest peer whose output was right.
 
 const fs = require('node:fs');
@@ -118,8 +118,11 @@ function serve(rows) {
 
 async function main() {
   const started = process.hrtime.bigint();
-  // Chromium's V8 takes longer than Node's to optimize the loops.
-  const options = report.parseOptions(process.argv.slice(2), USAGE, 1000);
+  // Chromium's V8 takes longer than Node's to optimize the loops: a second
+  // to warm up (300 ms with --quick).
+  const argv = process.argv.slice(2);
+  const options = report.parseOptions(argv, USAGE,
+    argv.includes('--quick') ? 300 : 1000);
   // Node 20 has a WebSocket only with --experimental-websocket: this runs
   // the script again with it, and this process only waits for that one.
   if (chromium.ensureWebSocket() === false) return;
