@@ -20,8 +20,8 @@
 // over the round (the DevTools protocol's Performance.getMetrics
 // ThreadTime), so that other processes' load does not count: median of
 // ROUNDS rounds, after a second to warm up (Chromium's V8 optimizes later
-// than Node's; --quick: 300 ms), implementations taking turns. "wasm ÷ best peer" is wenc
-// over the fastest peer whose output was right.
+// than Node's; --quick: 300 ms), implementations taking turns. "wasm ÷
+// best peer" is wenc over the fastest peer whose output was right.
 
 const fs = require('node:fs');
 const http = require('node:http');
