@@ -1264,6 +1264,66 @@ static napi_value encode_result(napi_env env, addon_state *state,
     return result;
 }
 
+/* A whole string in UTF-16LE or UTF-16BE (the library's UTF-16 encoder's
+ * output, which reads one code point at a time: this copies), into the byte
+ * scratch. Unpaired surrogates become U+FFFD, as every encoder reads them. */
+static enum run_result utf16_run(addon_state *state, bool big_endian,
+                                 bool bom, const uint16_t *units, size_t len,
+                                 size_t *out_len)
+{
+    if (len > SIZE_MAX / 2 - 2 || !scratch_grow(&state->bytes, len * 2 + 2))
+        return RUN_NO_MEMORY;
+    uint8_t *out = state->bytes.data;
+    size_t n = 0;
+    if (bom) {
+        out[n++] = big_endian ? 0xFE : 0xFF;
+        out[n++] = big_endian ? 0xFF : 0xFE;
+    }
+    /* Most text has no surrogates: then a copy (or a swap) does. */
+    size_t surrogates = 0;
+    for (size_t i = 0; i < len; i++)
+        surrogates += (units[i] & 0xF800) == 0xD800;
+    const uint16_t one = 1;
+    uint8_t first_byte;
+    memcpy(&first_byte, &one, 1);
+    bool swap = (first_byte == 1) == big_endian;
+    if (!surrogates) {
+        if (!swap) {
+            if (len)
+                memcpy(out + n, units, len * 2);
+        } else {
+            for (size_t i = 0; i < len; i++) {
+                uint16_t swapped =
+                    (uint16_t)((units[i] >> 8) | (units[i] << 8));
+                memcpy(out + n + 2 * i, &swapped, 2);
+            }
+        }
+        *out_len = n + len * 2;
+        return RUN_OK;
+    }
+    int high = big_endian ? 0 : 1;
+    for (size_t i = 0; i < len; i++) {
+        uint16_t unit = units[i];
+        if ((unit & 0xF800) == 0xD800) {
+            /* A high surrogate with its low one: both as they are. */
+            if (unit < 0xDC00 && i + 1 < len &&
+                (units[i + 1] & 0xFC00) == 0xDC00) {
+                out[n + high] = (uint8_t)(unit >> 8);
+                out[n + 1 - high] = (uint8_t)unit;
+                n += 2;
+                unit = units[++i];
+            } else {
+                unit = 0xFFFD;
+            }
+        }
+        out[n + high] = (uint8_t)(unit >> 8);
+        out[n + 1 - high] = (uint8_t)unit;
+        n += 2;
+    }
+    *out_len = n;
+    return RUN_OK;
+}
+
 /* The substitute's units for ISO-2022-JP fit here up to this many. */
 #define SMALL_SUBSTITUTE 32
 
@@ -1311,7 +1371,10 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
         size_t out_len = 0;
         wenc_encode_error error;
         enum run_result run =
-            encode_run(state, &job, units, len, true, &out_len, &error);
+            is_utf16(id) ? utf16_run(state, id == WENC_UTF_16BE, bom, units,
+                                     len, &out_len)
+                         : encode_run(state, &job, units, len, true, &out_len,
+                                      &error);
         scratch_trim(&state->code_units);
         result = encode_result(env, state, run, out_len, &error, true);
     }
