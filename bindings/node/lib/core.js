@@ -586,7 +586,8 @@ function createWenc(backend) {
   }
 
   // encode(string, label, {bom, substitute, unmappable}): a Uint8Array.
-  function encode(string, label, options = undefined) {
+  // The string is converted as TextEncoder's encode() does (undefined: '').
+  function encode(string = '', label = undefined, options = undefined) {
     const input = `${string}`;
     const id = encoderId(label);
     let result;
@@ -652,7 +653,7 @@ function createWenc(backend) {
 
     get encoding() { return nameOf(this.#id); }
 
-    write(string) {
+    write(string = '') {
       return this.#write(`${string}`, false);
     }
 

@@ -55,6 +55,35 @@ test('index.js: one of the backends, said by its backend property', () => {
   }
 });
 
+test('index.js: wasm.js without the addon; both reasons without either',
+  (t) => {
+    if (!fs.existsSync(path.join(here, 'wasm.js'))) {
+      skipLoudly(t, 'wasm.js does not exist');
+      return;
+    }
+    const os = require('node:os');
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'wenc-entry-'));
+    try {
+      for (const name of ['lib', 'wasm', 'index.js', 'native.js', 'wasm.js']) {
+        fs.cpSync(path.join(here, name), path.join(copy, name),
+          { recursive: true });
+      }
+      // No build/ in the copy: the addon does not load.
+      const api = require(path.join(copy, 'index.js'));
+      assert.equal(api.backend, 'wasm');
+      assert.equal(api.decode(bytes(0x82, 0xA0), 'sjis'), '\u3042');
+      fs.rmSync(path.join(copy, 'wasm'), { recursive: true });
+      delete require.cache[path.join(copy, 'index.js')];
+      delete require.cache[path.join(copy, 'wasm.js')];
+      assert.throws(() => require(path.join(copy, 'index.js')),
+        (error) => /neither backend loads/.test(error.message) &&
+          /native addon/.test(error.message) &&
+          /WebAssembly/.test(error.message));
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
 test('index.mjs gives the same object and names', async () => {
   const module = await import('../index.mjs');
   const api = require('..');
@@ -258,6 +287,8 @@ entryTest('encode: UTF-8, UTF-16LE and UTF-16BE, the BOM', (t, api) => {
 entryTest('encode: arguments, ToString, output type', (t, api) => {
   assert.deepEqual(api.encode(12.5, 'ascii'), bytes(latin1('12.5')));
   assert.deepEqual(api.encode(null, 'ascii'), bytes(latin1('null')));
+  assert.deepEqual(api.encode(undefined, 'ascii'), bytes());
+  assert.deepEqual(new api.Encoder('ascii').write(), bytes());
   assert.deepEqual(api.encode({ toString: () => '\u20AC' }, 'ascii'),
     bytes(0x80));
   assert.throws(() => api.encode(Symbol('s'), 'ascii'), TypeError);
