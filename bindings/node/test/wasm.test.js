@@ -26,9 +26,10 @@ const createWenc = require('../lib/core.js');
 
 // A backend over the module in `file`, with core.js's shared arrays, as
 // core.js sets them up.
-function backendOf(file, backend = undefined) {
-  const wasm = backend ??
-    createBackend(new WebAssembly.Module(fs.readFileSync(file)));
+// options.utf8Input: strings go in as UTF-8, as in a browser.
+function backendOf(file, options = undefined) {
+  const wasm = createBackend(new WebAssembly.Module(fs.readFileSync(file)),
+    options);
   const slots = new Float64Array(6);
   const smallOutput = new Uint8Array(768);
   wasm.setSharedArrays(slots, smallOutput);
@@ -266,7 +267,12 @@ test('decoding: ISO-2022-JP state carries over the pieces', (t) => {
 test('encoding: code points straddling the pieces, error offsets past the ' +
      'first piece', (t) => {
   if (!needBuild(t)) return;
-  const b = backendOf(files[0]);
+  for (const options of [undefined, { utf8Input: true }]) {
+    encodeStraddling(backendOf(files[0], options));
+  }
+});
+
+function encodeStraddling(b) {
   // The UTF-8 of the string is cut every IN_BYTES bytes by encodeInto().
   const cases = [];
   for (let shift = -4; shift <= 2; shift++) {
@@ -275,6 +281,9 @@ test('encoding: code points straddling the pieces, error offsets past the ' +
     cases.push(pad + '\u{1F600}' + 'b');
     cases.push(pad + '\uD800' + 'b'); // lone surrogate
     cases.push(pad + '\u00E9' + '日'.repeat(30000) + '\u00E9');
+    // Pieces of UTF-16 code units.
+    const half = 'a'.repeat(IN_BYTES / 2 + shift);
+    cases.push(half + '\u{1F600}\u00E9b', half + '\uD800\u00E9');
   }
   for (const string of cases) {
     for (const label of ['shift_jis', 'iso-2022-jp', 'gb18030', 'utf-16le',
@@ -302,11 +311,16 @@ test('encoding: code points straddling the pieces, error offsets past the ' +
       }
     }
   }
-});
+}
 
 test('encoding: a high surrogate at the end of a write waits', (t) => {
   if (!needBuild(t)) return;
-  const b = backendOf(files[0]);
+  for (const options of [undefined, { utf8Input: true }]) {
+    highSurrogateWaits(backendOf(files[0], options));
+  }
+});
+
+function highSurrogateWaits(b) {
   for (const label of ['gb18030', 'utf-16le', 'shift_jis']) {
     const id = ID[label];
     const chunks = ['ab\uD83D', '\uDE00c\uD83D', '', 'd\uD83D'];
@@ -321,7 +335,7 @@ test('encoding: a high surrogate at the end of a write waits', (t) => {
       }
     }
   }
-});
+}
 
 // Deterministic pseudo-random numbers.
 function random(seed) {
@@ -334,10 +348,12 @@ function random(seed) {
 
 test('random bytes, strings and splits: the native output', (t) => {
   if (!needBuild(t)) return;
-  const b = backendOf(files[0]);
+  const variants = [backendOf(files[0]), backendOf(files[0],
+    { utf8Input: true })];
   const next = random(20261126);
   const pick = (n) => Math.floor(next() * n);
   for (let round = 0; round < 400; round++) {
+    const b = variants[round & 1];
     const id = pick(40);
     const length = pick(4) === 0 ? pick(200000) : pick(64);
     const bytes = new Uint8Array(length);
@@ -383,7 +399,8 @@ test('the corpus in every encoding, both directions: the native output',
   (t) => {
     if (!needBuild(t) || !needCorpus(t)) return;
     const b = backendOf(files[0]);
-    const nosimd = backendOf(files[1]);
+    // The other module, with strings in as UTF-8 (as in a browser).
+    const nosimd = backendOf(files[1], { utf8Input: true });
     for (const file of corpusFiles()) {
       // Enough for three pieces of the input buffer.
       const text = fs.readFileSync(file, 'utf8').slice(0, 100000);
@@ -433,5 +450,33 @@ test('labels, names and canEncode as the native backend', (t) => {
     assert.equal(b.backend.encodingName(id), native().encodingName(id));
     // BACKEND.md: false for replacement only.
     assert.equal(b.backend.canEncode(id), id !== ID.replacement);
+  }
+});
+
+test('single-byte encoders (glue.c\'s map): every mode, surrogates, the ' +
+     'native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const nosimd = backendOf(files[1]);
+  const strings = [
+    'ASCII only, long enough for vectors of sixteen units',
+    'Ελληνικά и русский, עברית, العربية, ไทย, €‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ',
+    '\uD800\uD800\uDC00x\uDBFF', '\uDC00\uD83D\uDE00\u00E9', 'a\uD800',
+    '\u0080\u00FF\u0100\uFFFD\uFFFF' + 'b'.repeat(40) + '\u20AC',
+  ];
+  for (let id = ID.ibm866; id <= ID['x-mac-cyrillic']; id++) {
+    for (const string of strings) {
+      for (const mode of [0, 1, 2, 3]) {
+        const substitute = mode === 2 ? new Uint8Array([0x3F, 0x21]) :
+          new Uint8Array(0);
+        const expected = native().encodeOnce(id, string, mode, substitute,
+          false);
+        for (const backend of [b, nosimd]) {
+          assert.deepEqual(bytesOf(backend, backend.backend.encodeOnce(id,
+            string, mode, substitute, false)), expected,
+          `${native().encodingName(id)} mode ${mode} ${JSON.stringify(string)}`);
+        }
+      }
+    }
   }
 });

@@ -14,15 +14,21 @@
 // before each call and back after it, so the module owns nothing per handle
 // and nothing needs freeing.
 //
-// Strings in and out: the host's TextEncoder.encodeInto() writes a string's
-// UTF-8 into linear memory (unpaired surrogates as U+FFFD, as every encoder
-// of the Standard reads them), and glue.c encodes from UTF-8. Decoded
-// UTF-16 becomes a string through Node's and Bun's Buffer ucs2Slice where
-// there is one (a copy into a new string), else through the host's
-// TextDecoder('utf-16le'), or String.fromCharCode for short strings; ASCII
-// input through latin1Slice or the host's UTF-8 TextDecoder.
+// Strings in and out: a string goes into linear memory as UTF-16 through
+// Node's and Bun's Buffer ucs2Write (a copy of its code units), elsewhere
+// through a charCodeAt loop for the multi-byte encoders and as UTF-8
+// through the host's TextEncoder.encodeInto() for the others (whichever
+// measured faster); the library's encoders read unpaired surrogates as
+// U+FFFD from either, as every encoder of the Standard reads them. Decoded
+// UTF-16 becomes a string through Buffer's ucs2Slice where there is one
+// (a copy into a new string), else through the host's
+// TextDecoder('utf-16le'), and through String.fromCharCode for short
+// strings; ASCII input through latin1Slice or the host's UTF-8 TextDecoder.
 
-module.exports = function createBackend(wasmModule) {
+module.exports = function createBackend(wasmModule, options = undefined) {
+  // options.utf8Input (for tests): strings go in as UTF-8 always, as in a
+  // browser.
+  const forceUtf8 = Boolean(options && options.utf8Input);
   const instance = new WebAssembly.Instance(wasmModule, {});
   const wasm = instance.exports;
   const memory = wasm.memory;
@@ -66,6 +72,7 @@ module.exports = function createBackend(wasmModule) {
   // ever grow (the old buffer is then detached and heap.length 0), views()
   // makes them anew.
   let heap;
+  let heap16;
   let io;
   let inView;
   let textDecoderState;
@@ -74,6 +81,7 @@ module.exports = function createBackend(wasmModule) {
   function views() {
     const buffer = memory.buffer;
     heap = new Uint8Array(buffer);
+    heap16 = new Uint16Array(buffer);
     io = new Float64Array(buffer, IO, 4);
     inView = new Uint8Array(buffer, IN, IN_BYTES);
     textDecoderState = new Uint8Array(buffer, STATE, TEXT_DECODER_SIZE);
@@ -467,13 +475,30 @@ module.exports = function createBackend(wasmModule) {
   }
 
   // ---- encoders ---------------------------------------------------------
+  // A string goes into linear memory as UTF-16 where it is cheap (Node's
+  // and Bun's Buffer ucs2Write: a copy of the string's code units), or for
+  // the multi-byte encoders, whose UTF-16 path is faster (a charCodeAt
+  // loop); else as UTF-8 (the host's encodeInto). The library reads
+  // unpaired surrogates as U+FFFD either way.
+
+  const ucs2Write = (() => {
+    const method = bufferPrototype && bufferPrototype.ucs2Write;
+    if (typeof method !== 'function') return undefined;
+    try {
+      const probe = new Uint8Array(4);
+      return method.call(probe, 'A\u0100', 0, 4) === 4 && probe[2] === 0 &&
+        probe[3] === 1 ? method : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  const isMultiByte = (id) => id >= 29 && id <= 35; // gbk to euc-kr
 
   const UTF8_BOM = new Uint8Array([0xEF, 0xBB, 0xBF]);
 
   // A substitute fed through the encoder (ISO-2022-JP, whose bytes depend
-  // on the state; core.js gives the bytes of a whole stream) is put as
-  // UTF-8 at the end of the input buffer, and the string's pieces go
-  // before it.
+  // on the state; core.js gives the bytes of a whole stream) goes at the
+  // end of the input buffer, and the string's pieces before it.
   const MAX_FED_SUBSTITUTE = IN_BYTES >> 2;
 
   // An encoder job: the handle of encoderOpen(), or one for encodeOnce().
@@ -484,7 +509,8 @@ module.exports = function createBackend(wasmModule) {
     const job = {
       mode,
       substitute: mode === MODE_SUBSTITUTE ? substitute : EMPTY,
-      // ISO-2022-JP's substitute as UTF-8, fed through the encoder.
+      utf16: !forceUtf8 && (ucs2Write !== undefined || isMultiByte(id)),
+      // ISO-2022-JP's substitute as the input (UTF-16 or UTF-8) to feed.
       fed: undefined,
       utf8Bom: Boolean(bom) && id === UTF_8,
       atStart: true,
@@ -496,20 +522,16 @@ module.exports = function createBackend(wasmModule) {
       initial: undefined,
     };
     if (id === ISO_2022_JP && job.substitute.length !== 0) {
-      const units = decodeWith(ISO_2022_JP, job.substitute);
-      job.fed = hostEncoder.encode(units);
-      if (job.fed.length > MAX_FED_SUBSTITUTE) {
+      wasm.wg_decoder_init(ISO_2022_JP, 2, 0);
+      const string = decodeRun(job.substitute, true);
+      job.fed = job.utf16 ? Uint16Array.from(string, (c) => c.charCodeAt(0)) :
+        hostEncoder.encode(string);
+      if (job.fed.byteLength > MAX_FED_SUBSTITUTE) {
         throw new RangeError('wenc: the substitute is too long');
       }
       wasm.wg_encoder_init(id, 1, 0);
     }
     return job;
-  }
-
-  // The string of bytes in encoding id (replacement, no BOM handling).
-  function decodeWith(id, bytes) {
-    wasm.wg_decoder_init(id, 2, 0);
-    return decodeRun(bytes, true);
   }
 
   // Output pieces, joined at the end (one piece: no second copy).
@@ -542,6 +564,36 @@ module.exports = function createBackend(wasmModule) {
     return result;
   }
 
+  // Puts string[at..at+count) at IN as UTF-16.
+  function writeUnits(string, at, count) {
+    if (ucs2Write !== undefined && count > 16) {
+      ucs2Write.call(heap, at === 0 ? string : string.substring(at), IN,
+        count * 2);
+    } else {
+      const base = IN >> 1;
+      for (let i = 0; i < count; i++) heap16[base + i] = string.charCodeAt(at + i);
+    }
+  }
+
+  // Puts as much of string[at..) as fits in `room` bytes at IN: [code units
+  // read, input units written]. Pieces end between code points.
+  function writePiece(job, string, at, room) {
+    const left = string.length - at;
+    if (left === 0) return [0, 0];
+    if (job.utf16) {
+      let count = Math.min(left, room >> 1);
+      if (count < left && isHighSurrogate(string.charCodeAt(at + count - 1))) {
+        count--;
+      }
+      writeUnits(string, at, count);
+      return [count, count];
+    }
+    const result = hostEncoder.encodeInto(
+      at === 0 ? string : string.substring(at),
+      room === IN_BYTES ? inView : inView.subarray(0, room));
+    return [result.read, result.written];
+  }
+
   // Encodes string with the job's encoder, which is in the state struct:
   // the bytes, or [codePoint, offset] (fatal mode) with the offset in code
   // units from the start of the job's stream.
@@ -552,33 +604,27 @@ module.exports = function createBackend(wasmModule) {
       job.atStart = false;
       if (job.utf8Bom) put(UTF8_BOM);
     }
+    const encodeUnits = job.utf16 ? wasm.wg_encode_utf16 : wasm.wg_encode_utf8;
+    const shift = job.utf16 ? 1 : 0;
     const fed = job.fed;
     let room = IN_BYTES;
-    let target = inView;
     let fedAt = 0;
     if (fed !== undefined) {
-      room = IN_BYTES - fed.length;
-      target = inView.subarray(0, room);
-      fedAt = room;
-      heap.set(fed, IN + fedAt);
+      room = IN_BYTES - fed.byteLength;
+      fedAt = room >> shift;
+      heap.set(new Uint8Array(fed.buffer, fed.byteOffset, fed.byteLength),
+        IN + room);
     }
     const length = string.length;
     let at = 0;
     for (;;) {
-      let read = 0;
-      let written = 0;
-      if (at < length) {
-        const result = hostEncoder.encodeInto(
-          at === 0 ? string : string.substring(at), target);
-        read = result.read;
-        written = result.written;
-      }
+      const [read, units] = writePiece(job, string, at, room);
       const pieceStart = at;
       at += read;
       const final = last && at === length;
       let from = 0;
       for (;;) {
-        const status = wasm.wg_encode(from, written - from, final ? 1 : 0);
+        const status = encodeUnits(from, units - from, final ? 1 : 0);
         putOutput();
         from += io[IO_CONSUMED];
         if (status === INPUT_EMPTY) break;
@@ -586,7 +632,8 @@ module.exports = function createBackend(wasmModule) {
         if (job.mode === MODE_FATAL) {
           const codePoint = io[IO_ERROR_A];
           const before = from - io[IO_ERROR_B];
-          const offset = job.units + pieceStart + wasm.wg_utf16_length(before);
+          const offset = job.units + pieceStart +
+            (shift ? before : wasm.wg_utf16_length(before));
           pieces = [];
           piecesLength = 0;
           return [codePoint, offset];
@@ -598,7 +645,7 @@ module.exports = function createBackend(wasmModule) {
         }
         // Through the encoder, from the state it is in.
         for (let done = 0; done < fed.length;) {
-          const fedStatus = wasm.wg_encode(fedAt + done, fed.length - done, 0);
+          const fedStatus = encodeUnits(fedAt + done, fed.length - done, 0);
           putOutput();
           done += io[IO_CONSUMED];
           if (fedStatus === ERROR) break;

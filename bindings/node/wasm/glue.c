@@ -242,20 +242,175 @@ EXPORT(wg_encoder_reset) void wg_encoder_reset(void)
     wenc_encoder_reset(&state.encoder);
 }
 
-/* Encodes the UTF-8 at input[from..from+len) with the encoder in `state`
- * into output: the wenc_status. IO_CONSUMED (from `from`), IO_WRITTEN;
- * after WENC_ERROR, IO_ERROR_A the code point and IO_ERROR_B its UTF-8
- * length (the input consumed ends with it). */
-EXPORT(wg_encode) int wg_encode(size_t from, size_t len, int last)
+/* ---- a faster path for the single-byte encoders (§9.2) ---------------
+ *
+ * In wasm the library's scalar single-byte encoder reads about a code
+ * point a nanosecond and a half; this path, a wasm SIMD copy of ASCII and
+ * a two-level table of the code points of bytes 80-FF, takes a third of
+ * that. The code points come from the library's own decoder (each byte
+ * decoded alone), so the bytes are the library's; any code point the table
+ * has not (unmappable, a surrogate) is handed to the library's encoder,
+ * which writes or reports it as its mode says.
+ *
+ * The tables are the glue's static memory, built once per encoding on
+ * first use (an encoding's table never changes). */
+
+#define SB_FIRST WENC_IBM866
+#define SB_LAST WENC_X_MAC_CYRILLIC
+/* Pages of 256 code points with a byte, beyond page 0 (no bytes): the most
+ * an encoding's table may use (macintosh uses 10); an encoding that would
+ * need more takes the library's path. */
+#define SB_PAGES 12
+
+typedef struct sb_table {
+    uint8_t page_of[256];            /* code point >> 8 → page, 0: none */
+    uint8_t pages[SB_PAGES + 1][256]; /* code point & 0xFF → byte, 0: none */
+    uint8_t built;                   /* 1: built; 2: too many pages */
+} sb_table;
+
+static sb_table sb_tables[SB_LAST - SB_FIRST + 1];
+
+/* The table of single-byte encoding id, built on first use; NULL when it
+ * would need more than SB_PAGES pages. */
+static const sb_table *sb_table_of(wenc_id id)
+{
+    sb_table *table = &sb_tables[id - SB_FIRST];
+    if (table->built)
+        return table->built == 1 ? table : NULL;
+    unsigned used = 0;
+    table->built = 1;
+    for (unsigned byte = 0x80; byte <= 0xFF; byte++) {
+        wenc_decoder dec;
+        uint8_t in = (uint8_t)byte;
+        uint16_t unit[4];
+        size_t read = 1, written = 4;
+        wenc_decoder_init(&dec, id, WENC_BOM_KEEP, WENC_ERRORS_FATAL);
+        if (wenc_decode_to_utf16(&dec, &in, &read, unit, &written, true) !=
+                WENC_INPUT_EMPTY ||
+            written != 1)
+            continue; /* no code point: the byte is not in the index */
+        unsigned high = unit[0] >> 8, low = unit[0] & 0xFF;
+        if (table->page_of[high] == 0) {
+            if (used == SB_PAGES) {
+                table->built = 2;
+                return NULL;
+            }
+            table->page_of[high] = (uint8_t)++used;
+        }
+        /* The first pointer of a code point wins (§9.2's index pointer). */
+        uint8_t *slot = &table->pages[table->page_of[high]][low];
+        if (*slot == 0)
+            *slot = (uint8_t)byte;
+    }
+    return table;
+}
+
+/* Encodes src[0..n) into dst while the table has each unit's byte: the
+ * units taken (one byte each). 16 units at a time: copied when ASCII, else
+ * looked up one by one. */
+static size_t sb_run(const sb_table *table, const uint16_t *src, size_t n,
+                     uint8_t *dst)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t end = n - i < 16 ? n : i + 16;
+#ifdef __wasm_simd128__
+        if (end - i == 16) {
+            v128_t a = wasm_v128_load(src + i);
+            v128_t b = wasm_v128_load(src + i + 8);
+            if (!wasm_v128_any_true(wasm_v128_and(
+                    wasm_v128_or(a, b), wasm_i16x8_splat((int16_t)0xFF80)))) {
+                wasm_v128_store(dst + i, wasm_u8x16_narrow_i16x8(a, b));
+                i = end;
+                continue;
+            }
+        }
+#endif
+        for (; i < end; i++) {
+            uint16_t u = src[i];
+            uint8_t byte = u < 0x80 ? (uint8_t)u
+                                    : table->pages[table->page_of[u >> 8]]
+                                                  [u & 0xFF];
+            if (byte == 0 && u != 0)
+                return i;
+            dst[i] = byte;
+        }
+    }
+    return i;
+}
+
+/* wg_encode_utf16() for a single-byte encoder: sb_run(), and the library
+ * for each unit it stops at. backend.js never ends a piece with a high
+ * surrogate (it holds one for the next call), so the encoder holds no unit
+ * between calls and may be bypassed. */
+static wenc_status sb_encode(const sb_table *table, const uint16_t *src,
+                             size_t len, bool last, size_t *consumed,
+                             size_t *written)
+{
+    size_t pos = 0, out = 0;
+    wenc_status status = WENC_INPUT_EMPTY;
+    for (;;) {
+        size_t taken = sb_run(table, src + pos, len - pos, output.bytes + out);
+        pos += taken;
+        out += taken;
+        if (pos == len)
+            break;
+        /* The unit the map has not, or a surrogate pair; a lone surrogate
+         * is given as the U+FFFD it reads as (the library would hold a
+         * high surrogate at the end of what it is given). */
+        const uint16_t *unit = src + pos;
+        size_t step = 1;
+        static const uint16_t replacement = 0xFFFD;
+        if (*unit >= 0xD800 && *unit <= 0xDFFF) {
+            if (*unit <= 0xDBFF && pos + 1 < len && unit[1] >= 0xDC00 &&
+                unit[1] <= 0xDFFF)
+                step = 2;
+            else
+                unit = &replacement;
+        }
+        size_t read = step, room = OUT_BYTES - out;
+        status = wenc_encode_from_utf16(&state.encoder, unit, &read,
+                                        output.bytes + out, &room,
+                                        last && pos + step == len);
+        pos += read;
+        out += room;
+        if (status != WENC_INPUT_EMPTY)
+            break;
+    }
+    *consumed = pos;
+    *written = out;
+    return status;
+}
+
+/* Encodes input[from..from+len) with the encoder in `state` into output:
+ * UTF-8 bytes (wg_encode_utf8) or UTF-16 code units (wg_encode_utf16),
+ * `from` and `len` in those units. Returns the wenc_status. IO_CONSUMED
+ * (units from `from`), IO_WRITTEN (bytes); after WENC_ERROR, IO_ERROR_A the
+ * code point and IO_ERROR_B its length in units (the input consumed ends
+ * with it). */
+static int encode_units(size_t from, size_t len, int last, int utf16)
 {
     size_t consumed = len, written = OUT_BYTES;
+    size_t units = utf16 ? IN_BYTES / 2 : IN_BYTES;
+    wenc_status status;
     io[IO_CONSUMED] = 0;
     io[IO_WRITTEN] = 0;
-    if (from > IN_BYTES || len > IN_BYTES - from)
+    if (from > units || len > units - from)
         return WENC_OUTPUT_FULL;
-    wenc_status status = wenc_encode_from_utf8(
-        &state.encoder, input + from, &consumed, output.bytes, &written,
-        last != 0);
+    wenc_id id = wenc_encoder_encoding(&state.encoder);
+    const sb_table *table =
+        utf16 && id >= SB_FIRST && id <= SB_LAST ? sb_table_of(id) : NULL;
+    if (table)
+        status = sb_encode(table, (const uint16_t *)(const void *)input + from,
+                           len, last != 0, &consumed, &written);
+    else if (utf16)
+        status = wenc_encode_from_utf16(
+            &state.encoder, (const uint16_t *)(const void *)input + from,
+            &consumed, output.bytes, &written, last != 0);
+    else
+        status = wenc_encode_from_utf8(&state.encoder, input + from,
+                                       &consumed, output.bytes, &written,
+                                       last != 0);
     io[IO_CONSUMED] = (double)consumed;
     io[IO_WRITTEN] = (double)written;
     if (status == WENC_ERROR) {
@@ -265,6 +420,16 @@ EXPORT(wg_encode) int wg_encode(size_t from, size_t len, int last)
         io[IO_ERROR_B] = (double)error.length;
     }
     return status;
+}
+
+EXPORT(wg_encode_utf8) int wg_encode_utf8(size_t from, size_t len, int last)
+{
+    return encode_units(from, len, last, 0);
+}
+
+EXPORT(wg_encode_utf16) int wg_encode_utf16(size_t from, size_t len, int last)
+{
+    return encode_units(from, len, last, 1);
 }
 
 /* The UTF-16 code units of the well-formed UTF-8 at input[0..len) (as
