@@ -480,3 +480,20 @@ test('single-byte encoders (glue.c\'s map): every mode, surrogates, the ' +
     }
   }
 });
+
+test('SharedArrayBuffer input and encodeInto() destination', (t) => {
+  if (!needBuild(t)) return;
+  const api = createWenc(backendOf(files[0]).backend);
+  const decoder = new api.TextDecoder('shift_jis');
+  // A longer typed array first, so that stale slots would show.
+  assert.equal(decoder.decode(new Uint8Array([0x41, 0x42, 0x43, 0x44])),
+    'ABCD');
+  const shared = new SharedArrayBuffer(2);
+  new Uint8Array(shared).set([0x82, 0xA0]);
+  assert.equal(decoder.decode(shared, { stream: true }), 'あ');
+  assert.equal(decoder.decode(new Uint8Array(shared).subarray(1)), '\uFFFD');
+  const destination = new Uint8Array(new SharedArrayBuffer(8), 2, 5);
+  assert.deepEqual(new api.TextEncoder().encodeInto('a\u{1F600}b', destination),
+    { read: 3, written: 5 });
+  assert.deepEqual([...destination], [0x61, 0xF0, 0x9F, 0x98, 0x80]);
+});

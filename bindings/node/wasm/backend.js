@@ -210,8 +210,27 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   const uncurry = (fn) => Function.prototype.call.bind(fn);
   const getter = (object, name) =>
     Object.getOwnPropertyDescriptor(object, name).get;
-  const typedArrayName = uncurry(getter(
-    Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag));
+  const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const typedArrayName =
+    uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
+  const typedArrayBuffer = uncurry(getter(TypedArrayPrototype, 'buffer'));
+  const typedArrayByteOffset =
+    uncurry(getter(TypedArrayPrototype, 'byteOffset'));
+  const typedArrayByteLength =
+    uncurry(getter(TypedArrayPrototype, 'byteLength'));
+  const sharedByteLength = typeof SharedArrayBuffer === 'function' ?
+    uncurry(getter(SharedArrayBuffer.prototype, 'byteLength')) : undefined;
+  // Whether buffer is a SharedArrayBuffer (its byteLength getter's brand
+  // check).
+  function isShared(buffer) {
+    if (sharedByteLength === undefined) return false;
+    try {
+      sharedByteLength(buffer);
+      return true;
+    } catch {
+      return false;
+    }
+  }
   const arrayBufferByteLength =
     uncurry(getter(ArrayBuffer.prototype, 'byteLength'));
   const dataViewBuffer = uncurry(getter(DataView.prototype, 'buffer'));
@@ -273,9 +292,15 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   // decode()'s input as a Uint8Array (EMPTY for none or no bytes).
   function decodeInputBytes(kind, input, buffer) {
     if (kind === INPUT_TYPED_ARRAY) {
+      // Without its buffer (core.js's Uint8Array over a SharedArrayBuffer)
+      // the slots do not hold its range.
+      if (typedArrayName(input) === 'Uint8Array') return input;
+      if (buffer === undefined) {
+        return new Uint8Array(typedArrayBuffer(input),
+          typedArrayByteOffset(input), typedArrayByteLength(input));
+      }
       const length = slots[SLOT_BYTE_LENGTH];
       if (length === 0) return EMPTY;
-      if (typedArrayName(input) === 'Uint8Array') return input;
       return new Uint8Array(buffer, slots[SLOT_BYTE_OFFSET], length);
     }
     if (kind === INPUT_ARRAY_BUFFER) {
@@ -359,8 +384,17 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     return hostEncoder.encodeInto(string, smallOutput).written;
   }
 
-  function encodeInto(source, destination) {
-    const result = hostEncoder.encodeInto(source, destination);
+  // A host may refuse a destination over a SharedArrayBuffer (Chromium
+  // does): then through a copy.
+  function encodeInto(source, destination, buffer) {
+    let result;
+    if (buffer !== undefined && isShared(buffer)) {
+      const copy = new Uint8Array(typedArrayByteLength(destination));
+      result = hostEncoder.encodeInto(source, copy);
+      destination.set(copy.subarray(0, result.written));
+    } else {
+      result = hostEncoder.encodeInto(source, destination);
+    }
     slots[SLOT_READ] = result.read;
     slots[SLOT_WRITTEN] = result.written;
   }
