@@ -207,19 +207,21 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   const asciiIdentity = (id) => id !== ISO_2022_JP && id !== UTF_16BE &&
     id !== UTF_16LE && id !== REPLACEMENT;
 
-  const uncurry = (fn) => Function.prototype.call.bind(fn);
-  const getter = (object, name) =>
-    Object.getOwnPropertyDescriptor(object, name).get;
-  const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-  const typedArrayName =
-    uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
-  const typedArrayBuffer = uncurry(getter(TypedArrayPrototype, 'buffer'));
-  const typedArrayByteOffset =
-    uncurry(getter(TypedArrayPrototype, 'byteOffset'));
-  const typedArrayByteLength =
-    uncurry(getter(TypedArrayPrototype, 'byteLength'));
+  // The engine's own accessors, which user code cannot replace: reader(C,
+  // name)(object) reads C.prototype's getter `name` on object.
+  const reader = (prototype, name) => Function.prototype.call.bind(
+    Object.getOwnPropertyDescriptor(prototype, name).get);
+  const TypedArray = Object.getPrototypeOf(Uint8Array.prototype);
+  const [typedArrayName, typedArrayBuffer, typedArrayByteOffset,
+    typedArrayByteLength] = [Symbol.toStringTag, 'buffer', 'byteOffset',
+    'byteLength'].map((name) => reader(TypedArray, name));
+  const [dataViewBuffer, dataViewByteOffset, dataViewByteLength] =
+    ['buffer', 'byteOffset', 'byteLength'].map((name) =>
+      reader(DataView.prototype, name));
+  const arrayBufferByteLength = reader(ArrayBuffer.prototype, 'byteLength');
   const sharedByteLength = typeof SharedArrayBuffer === 'function' ?
-    uncurry(getter(SharedArrayBuffer.prototype, 'byteLength')) : undefined;
+    reader(SharedArrayBuffer.prototype, 'byteLength') : undefined;
+
   // Whether buffer is a SharedArrayBuffer (its byteLength getter's brand
   // check).
   function isShared(buffer) {
@@ -231,11 +233,6 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       return false;
     }
   }
-  const arrayBufferByteLength =
-    uncurry(getter(ArrayBuffer.prototype, 'byteLength'));
-  const dataViewBuffer = uncurry(getter(DataView.prototype, 'buffer'));
-  const dataViewByteOffset = uncurry(getter(DataView.prototype, 'byteOffset'));
-  const dataViewByteLength = uncurry(getter(DataView.prototype, 'byteLength'));
 
   // ---- shared numbers ---------------------------------------------------
 
