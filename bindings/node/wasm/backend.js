@@ -450,13 +450,14 @@ module.exports = function createBackend(wasmModule, options = undefined) {
 
   // Decodes bytes with the decoder in the state struct: the string, or in
   // fatal mode the stream offset of the malformed sequence.
-  function decodeRun(bytes, last) {
+  // (copied: the bytes are at IN already, all of them.)
+  function decodeRun(bytes, last, copied = false) {
     const length = bytes.length;
     let string = '';
     let from = 0;
     do {
       const size = Math.min(length - from, IN_BYTES);
-      copyIn(bytes, from, size);
+      if (!copied) copyIn(bytes, from, size);
       const final = from + size === length;
       const status = wasm.wg_decode(size, final && last ? 1 : 0);
       const written = io[IO_WRITTEN];
@@ -471,14 +472,16 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     checkViews();
     checkId(id);
     const length = bytes.length;
+    let copied = false;
     if (asciiIdentity(id) && length <= IN_BYTES) {
       copyIn(bytes, 0, length);
       if (wasm.wg_is_ascii(length)) return asciiString(length);
+      copied = true;
     }
     if (!wasm.wg_decoder_init(id, bomMode, fatal ? 1 : 0)) {
       throw new RangeError('wenc: no such decoder mode');
     }
-    return decodeRun(bytes, true);
+    return decodeRun(bytes, true, copied);
   }
 
   function decoderOpen(id, bomMode, fatal) {
