@@ -1264,6 +1264,33 @@ static napi_value encode_result(napi_env env, addon_state *state,
     return result;
 }
 
+/* Whether any of the code units is a surrogate (D800-DFFF): four at a
+ * time, each lane masked with F800 and compared with D800 by the "has a
+ * zero lane" test (exact for whether any lane is zero). */
+static bool has_surrogate(const uint16_t *units, size_t len)
+{
+    const uint64_t mask = UINT64_C(0xF800F800F800F800);
+    const uint64_t surrogate = UINT64_C(0xD800D800D800D800);
+    const uint64_t ones = UINT64_C(0x0001000100010001);
+    const uint64_t highs = UINT64_C(0x8000800080008000);
+    size_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        uint64_t w[4], any = 0;
+        memcpy(w, units + i, sizeof w);
+        for (int k = 0; k < 4; k++) {
+            uint64_t y = (w[k] & mask) ^ surrogate;
+            any |= (y - ones) & ~y & highs;
+        }
+        if (any)
+            return true;
+    }
+    for (; i < len; i++) {
+        if ((units[i] & 0xF800) == 0xD800)
+            return true;
+    }
+    return false;
+}
+
 /* A whole string in UTF-16LE or UTF-16BE (the library's UTF-16 encoder's
  * output, which reads one code point at a time: this copies), into the byte
  * scratch. Unpaired surrogates become U+FFFD, as every encoder reads them. */
@@ -1280,9 +1307,7 @@ static enum run_result utf16_run(addon_state *state, bool big_endian,
         out[n++] = big_endian ? 0xFF : 0xFE;
     }
     /* Most text has no surrogates: then a copy (or a swap) does. */
-    size_t surrogates = 0;
-    for (size_t i = 0; i < len; i++)
-        surrogates += (units[i] & 0xF800) == 0xD800;
+    bool surrogates = has_surrogate(units, len);
     const uint16_t one = 1;
     uint8_t first_byte;
     memcpy(&first_byte, &one, 1);

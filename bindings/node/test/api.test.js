@@ -284,6 +284,29 @@ entryTest('encode: UTF-8, UTF-16LE and UTF-16BE, the BOM', (t, api) => {
     bytes(0xA4, 0xA2));
 });
 
+entryTest('encode: UTF-16 with a surrogate at every place', (t, api) => {
+  // Node's Buffer writes UTF-16LE; the expected string has U+FFFD for each
+  // lone surrogate (the Standard's encoders read them so).
+  const lone = new RegExp('[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|' +
+    '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]', 'g');
+  const expected = (text, label) => {
+    const buffer = Buffer.from(text.replace(lone, '\uFFFD'), 'utf16le');
+    return new Uint8Array(label === 'utf-16be' ? buffer.swap16() : buffer);
+  };
+  for (const length of [1, 15, 16, 17, 40]) {
+    for (let at = 0; at < length; at++) {
+      for (const insert of ['\uD800', '\uDFFF', '\uD83D\uDE00', '\uDE00\uD83D',
+        '\u00E9']) {
+        const text = 'a'.repeat(at) + insert + '\u3042'.repeat(length - at);
+        for (const label of ['utf-16le', 'utf-16be']) {
+          assert.deepEqual(api.encode(text, label), expected(text, label),
+            `${label} ${JSON.stringify(text)}`);
+        }
+      }
+    }
+  }
+});
+
 entryTest('encode: arguments, ToString, output type', (t, api) => {
   assert.deepEqual(api.encode(12.5, 'ascii'), bytes(latin1('12.5')));
   assert.deepEqual(api.encode(null, 'ascii'), bytes(latin1('null')));
@@ -340,7 +363,8 @@ entryTest('encode: arguments, ToString, output type', (t, api) => {
   assert.throws(() => api.encode('a', 'ascii', { unmappable: 'replace' }),
     TypeError);
   assert.throws(() => api.encode('a', 'ascii', 5), TypeError);
-  assert.deepEqual(api.encode('\u0100', 'ascii', null), bytes(latin1('&#256;')));
+  assert.deepEqual(api.encode('\u0100', 'ascii', null),
+    bytes(latin1('&#256;')));
 });
 
 // ---- decode() ---------------------------------------------------------------
@@ -504,7 +528,8 @@ entryTest('Decoder: every split gives decode()\'s output', (t, api) => {
           output += decoder.write(bytes(chunk));
         }
         output += decoder.end(bytes(chunks.at(-1)));
-        assert.equal(output, whole, `${label} ${bom} ${JSON.stringify(chunks)}`);
+        assert.equal(output, whole,
+          `${label} ${bom} ${JSON.stringify(chunks)}`);
       }
       assert.equal(decoder.write(bytes(input)) + decoder.end(), whole);
     }
