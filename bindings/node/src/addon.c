@@ -209,12 +209,29 @@ static const uint16_t *read_string(napi_env env, addon_state *state,
     return read_string_prefix(env, state, value, SIZE_MAX / 4, len);
 }
 
+/* Outputs of at least this many bytes are made through a Node Buffer. */
+#define LARGE_OUTPUT ((size_t)1 << 16)
+
 /* A new Uint8Array holding a copy of bytes[0..len). */
 static napi_value new_uint8_array(napi_env env, const uint8_t *bytes,
                                   size_t len)
 {
     void *data = NULL;
     napi_value buffer, array;
+    if (len >= LARGE_OUTPUT) {
+        /* Node's Buffer copy skips the zero fill an ArrayBuffer gets; its
+         * ArrayBuffer is its own, of exactly len bytes, and a plain
+         * Uint8Array over it is what the callers return. */
+        napi_value node_buffer;
+        size_t offset = 1;
+        NAPI_CALL(env, napi_create_buffer_copy(env, len, bytes, &data,
+                                               &node_buffer));
+        NAPI_CALL(env, napi_get_typedarray_info(env, node_buffer, NULL, NULL,
+                                                NULL, &buffer, &offset));
+        NAPI_CALL(env, napi_create_typedarray(env, napi_uint8_array, len,
+                                              buffer, offset, &array));
+        return array;
+    }
     NAPI_CALL(env, napi_create_arraybuffer(env, len, &data, &buffer));
     if (len)
         memcpy(data, bytes, len);
