@@ -5,6 +5,7 @@
 #define NAPI_VERSION 8
 #include <node_api.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -965,6 +966,69 @@ static napi_value decode_run(napi_env env, addon_state *state,
     return result;
 }
 
+/* Whether any of the len code units (in the machine's byte order, at any
+ * alignment) is a surrogate (D800-DFFF): four at a time, each lane masked with F800 and compared with D800 by the "has a
+ * zero lane" test (exact for whether any lane is zero). */
+static bool has_surrogate(const void *units, size_t len)
+{
+    const uint8_t *bytes = units;
+    const uint64_t mask = UINT64_C(0xF800F800F800F800);
+    const uint64_t surrogate = UINT64_C(0xD800D800D800D800);
+    const uint64_t ones = UINT64_C(0x0001000100010001);
+    const uint64_t highs = UINT64_C(0x8000800080008000);
+    size_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        uint64_t w[4], any = 0;
+        memcpy(w, bytes + i * 2, sizeof w);
+        for (int k = 0; k < 4; k++) {
+            uint64_t y = (w[k] & mask) ^ surrogate;
+            any |= (y - ones) & ~y & highs;
+        }
+        if (any)
+            return true;
+    }
+    for (; i < len; i++) {
+        uint16_t unit;
+        memcpy(&unit, bytes + i * 2, 2);
+        if ((unit & 0xF800) == 0xD800)
+            return true;
+    }
+    return false;
+}
+
+static bool little_endian_host(void)
+{
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+/* decodeOnce()'s UTF-16LE in the common case, on a little-endian machine:
+ * the bytes are the string's code units, when they have no surrogate (no
+ * pair and no error to look into), an even length (no truncated unit), and
+ * no other encoding's BOM to sniff. NULL when the library must decode. */
+static napi_value utf16le_as_is(napi_env env, const addon_state *state,
+                                const uint8_t *bytes, size_t len,
+                                int bom_mode, bool *done)
+{
+    *done = false;
+    if ((len & 1) || ((uintptr_t)bytes & 1) || !little_endian_host())
+        return NULL;
+    if (bom_mode != WENC_BOM_KEEP && len >= 2 && bytes[0] == 0xFF &&
+        bytes[1] == 0xFE) {
+        bytes += 2;
+        len -= 2;
+    } else if (bom_mode == WENC_BOM_SNIFF && len >= 2 &&
+               (bytes[0] == 0xFE || bytes[0] == 0xEF)) {
+        return NULL;
+    }
+    if (has_surrogate(bytes, len / 2))
+        return NULL;
+    *done = true;
+    return new_string(env, state, bytes, len / 2, false);
+}
+
 /* decodeOnce(id, bytes, bomMode, fatal): the string, or in fatal mode the
  * offset of the first malformed sequence. §6 decode (bomMode 0) */
 static napi_value decode_once(napi_env env, napi_callback_info info)
@@ -988,6 +1052,13 @@ static napi_value decode_once(napi_env env, napi_callback_info info)
         return new_string(env, state, bytes, len, true);
     NAPI_CALL(env, napi_get_value_int32(env, args[2], &bom_mode));
     NAPI_CALL(env, napi_get_value_bool(env, args[3], &fatal));
+    if (id == WENC_UTF_16LE) {
+        bool done;
+        napi_value result =
+            utf16le_as_is(env, state, bytes, len, bom_mode, &done);
+        if (done)
+            return result;
+    }
     wenc_decoder dec;
     if (!wenc_decoder_init(&dec, id, (wenc_bom_mode)bom_mode,
                            fatal ? WENC_ERRORS_FATAL
@@ -1279,33 +1350,6 @@ static napi_value encode_result(napi_env env, addon_state *state,
     }
     scratch_trim(&state->bytes);
     return result;
-}
-
-/* Whether any of the code units is a surrogate (D800-DFFF): four at a
- * time, each lane masked with F800 and compared with D800 by the "has a
- * zero lane" test (exact for whether any lane is zero). */
-static bool has_surrogate(const uint16_t *units, size_t len)
-{
-    const uint64_t mask = UINT64_C(0xF800F800F800F800);
-    const uint64_t surrogate = UINT64_C(0xD800D800D800D800);
-    const uint64_t ones = UINT64_C(0x0001000100010001);
-    const uint64_t highs = UINT64_C(0x8000800080008000);
-    size_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        uint64_t w[4], any = 0;
-        memcpy(w, units + i, sizeof w);
-        for (int k = 0; k < 4; k++) {
-            uint64_t y = (w[k] & mask) ^ surrogate;
-            any |= (y - ones) & ~y & highs;
-        }
-        if (any)
-            return true;
-    }
-    for (; i < len; i++) {
-        if ((units[i] & 0xF800) == 0xD800)
-            return true;
-    }
-    return false;
 }
 
 /* A whole string in UTF-16LE or UTF-16BE (the library's UTF-16 encoder's

@@ -445,6 +445,50 @@ entryTest('decode: replacement, errors and their offsets', (t, api) => {
   assert.throws(() => api.decode(bytes(0x41)), RangeError);
 });
 
+entryTest('decode: UTF-16LE at odd offsets and lengths, BOMs, surrogates',
+  (t, api) => {
+    // Node's Buffer reads UTF-16LE; lone surrogates are U+FFFD, a last odd
+    // byte too, one U+FFFD with a high surrogate before it (the Standard's
+    // UTF-16 decoder at the end of the queue).
+    const lone = new RegExp('[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|' +
+      '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]', 'g');
+    const expected = (raw) => {
+      let text = Buffer.from(raw.subarray(0, raw.length & ~1))
+        .toString('utf16le');
+      if (raw.length & 1) {
+        if (/[\uD800-\uDBFF]$/.test(text)) text = text.slice(0, -1);
+        text += '\uFFFD';
+      }
+      return text.replace(lone, '\uFFFD');
+    };
+    for (const text of ['', 'a', 'ab\u3042', 'x\uD83D\uDE00y', 'z\uDC00',
+      '\u3042'.repeat(40) + '\uD800']) {
+      const encoded = Buffer.from(text, 'utf16le');
+      for (const extra of [[], [0x41]]) {
+        const raw = new Uint8Array([...encoded, ...extra]);
+        // At an even and an odd address.
+        for (const shift of [0, 1]) {
+          const holder = new Uint8Array(raw.length + 2);
+          holder.set(raw, shift);
+          const view = holder.subarray(shift, shift + raw.length);
+          for (const bom of ['sniff', 'strip', 'keep']) {
+            assert.equal(api.decode(view, 'utf-16le', { bom }),
+              expected(raw), `${JSON.stringify(text)} ${extra} ${shift}`);
+          }
+          const withBom = new Uint8Array([0xFF, 0xFE, ...raw]);
+          assert.equal(api.decode(withBom, 'utf-16le'), expected(raw));
+          assert.equal(api.decode(withBom, 'utf-16le', { bom: 'keep' }),
+            `\uFEFF${expected(raw)}`);
+        }
+      }
+    }
+    // Sniffing: FE FF and EF BB BF decide another encoding.
+    assert.equal(api.decode(bytes(0xFE, 0xFF, 0x30, 0x42), 'utf-16le'),
+      '\u3042');
+    assert.equal(api.decode(bytes(0xEF, 0xBB, 0xBF, 0x41), 'utf-16le'), 'A');
+    assert.equal(api.decode(bytes(0xEF, 0xBB), 'utf-16le'), '\uBBEF');
+  });
+
 entryTest('decode: every kind of bytes', (t, api) => {
   // 'hé' in UTF-8: 68 C3 A9.
   const raw = [0x68, 0xC3, 0xA9];
