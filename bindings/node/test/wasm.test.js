@@ -497,3 +497,41 @@ test('SharedArrayBuffer input and encodeInto() destination', (t) => {
     { read: 3, written: 5 });
   assert.deepEqual([...destination], [0x61, 0xF0, 0x9F, 0x98, 0x80]);
 });
+
+test('UTF-8 and UTF-16LE through the host (Node): the native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const inputs = [[0xFF, 0xFE, 0x41, 0], [0x41, 0, 0x3D, 0xD8],
+    [0x41, 0, 0x3D, 0xD8, 0x42], [0x3D, 0xD8, 0x3D, 0xD8, 0, 0xDE, 1],
+    [0xFE, 0xFF, 0, 0x41], [0xEF, 0xBB, 0xBF, 0x41], [0xEF, 0xBB],
+    [0x00, 0xDC, 0x41], [], [0x41]];
+  for (const input of inputs) {
+    for (const bom of [0, 1, 2]) {
+      for (const fatal of [false, true]) {
+        const bytes = new Uint8Array(input);
+        assert.deepEqual(b.backend.decodeOnce(ID['utf-16le'], bytes, bom,
+          fatal), native().decodeOnce(ID['utf-16le'], bytes, bom, fatal),
+        `${JSON.stringify(input)} bom ${bom} fatal ${fatal}`);
+      }
+    }
+  }
+  const strings = ['', 'a', '\uD800', 'a\uDC00b\uD83D\uDE00', 'x\uD83D'];
+  for (const label of ['utf-8', 'utf-16le']) {
+    for (const string of strings) {
+      for (const bom of [false, true]) {
+        const id = ID[label];
+        const empty = new Uint8Array(0);
+        assert.deepEqual(bytesOf(b, b.backend.encodeOnce(id, string, 0, empty,
+          bom)), native().encodeOnce(id, string, 0, empty, bom),
+        `${label} ${JSON.stringify(string)} bom ${bom}`);
+        const ours = b.backend.encoderOpen(id, 0, empty, bom);
+        const theirs = native().encoderOpen(id, 0, empty, bom);
+        for (const last of [false, false, true, false, true]) {
+          assert.deepEqual(b.backend.encoderWrite(ours, string, last),
+            native().encoderWrite(theirs, string, last),
+            `${label} stream ${JSON.stringify(string)} bom ${bom}`);
+        }
+      }
+    }
+  }
+});

@@ -472,6 +472,10 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     checkViews();
     checkId(id);
     const length = bytes.length;
+    if (id === UTF_16LE && !fatal && hostUtf16le) {
+      const string = hostUtf16leDecode(bytes, bomMode);
+      if (string !== undefined) return string;
+    }
     let copied = false;
     if (asciiIdentity(id) && length <= IN_BYTES) {
       copyIn(bytes, 0, length);
@@ -482,6 +486,35 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       throw new RangeError('wenc: no such decoder mode');
     }
     return decodeRun(bytes, true, copied);
+  }
+
+  // UTF-16LE with replacement in Node and Bun: the code units copied by
+  // ucs2Slice, unpaired surrogates replaced by toWellFormed() (the UTF-16
+  // decoder's U+FFFD for each, §14.2.1), an odd last byte one more U+FFFD
+  // (one for it and a lead surrogate before it). Undefined for a BOM that
+  // names another encoding (the wasm decoder's part).
+  function hostUtf16leDecode(bytes, bomMode) {
+    const length = bytes.length;
+    let start = 0;
+    if (length >= 2 && bomMode !== 2) {
+      const first = bytes[0];
+      const second = bytes[1];
+      if (first === 0xFF && second === 0xFE) {
+        start = 2;
+      } else if (bomMode === 0 && ((first === 0xFE && second === 0xFF) ||
+          (length >= 3 && first === 0xEF && second === 0xBB &&
+           bytes[2] === 0xBF))) {
+        return undefined;
+      }
+    }
+    const odd = ((length - start) & 1) === 1;
+    let string = ucs2Slice.call(bytes, start, odd ? length - 1 : length);
+    if (odd && string.length !== 0 &&
+        isHighSurrogate(string.charCodeAt(string.length - 1))) {
+      string = string.slice(0, -1);
+    }
+    if (!isWellFormed(string)) string = toWellFormed(string);
+    return odd ? `${string}\uFFFD` : string;
   }
 
   function decoderOpen(id, bomMode, fatal) {
@@ -547,6 +580,11 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       // ISO-2022-JP's substitute as the input (UTF-16 or UTF-8) to feed.
       fed: undefined,
       utf8Bom: Boolean(bom) && id === UTF_8,
+      // UTF-8 and (in Node and Bun) UTF-16LE need no wasm: the host
+      // writes them as the library would (unpaired surrogates as U+FFFD).
+      host: id === UTF_8 ? HOST_UTF8 : id === UTF_16LE && hostUtf16le ?
+        HOST_UTF16LE : 0,
+      utf16Bom: Boolean(bom) && id === UTF_16LE,
       atStart: true,
       // Stream code units before this call's string; a high surrogate
       // held from the last call.
@@ -628,12 +666,49 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     return [result.read, result.written];
   }
 
+  // UTF-8 through the host's TextEncoder, UTF-16LE through ucs2Write: the
+  // bytes of string, after the BOM at the start of a stream. (A high
+  // surrogate at the end of a write was held by encoderWrite.)
+  const HOST_UTF8 = 1;
+  const HOST_UTF16LE = 2;
+  const hostUtf16le = ucs2Write !== undefined &&
+    typeof String.prototype.isWellFormed === 'function' &&
+    typeof String.prototype.toWellFormed === 'function';
+  const isWellFormed = hostUtf16le ?
+    Function.prototype.call.bind(String.prototype.isWellFormed) : undefined;
+  const toWellFormed = hostUtf16le ?
+    Function.prototype.call.bind(String.prototype.toWellFormed) : undefined;
+  function hostEncodeRun(job, string) {
+    const bom = job.atStart && (job.utf8Bom || job.utf16Bom);
+    job.atStart = false;
+    if (job.host === HOST_UTF8) {
+      const bytes = hostEncoder.encode(string);
+      if (!bom) return bytes;
+      const withBom = new Uint8Array(bytes.length + 3);
+      withBom.set(UTF8_BOM, 0);
+      withBom.set(bytes, 3);
+      return withBom;
+    }
+    const at = bom ? 2 : 0;
+    const bytes = new Uint8Array(at + string.length * 2);
+    if (bom) {
+      bytes[0] = 0xFF;
+      bytes[1] = 0xFE;
+    }
+    if (string.length !== 0) {
+      ucs2Write.call(bytes, isWellFormed(string) ? string :
+        toWellFormed(string), at, string.length * 2);
+    }
+    return bytes;
+  }
+
   // Encodes string with the job's encoder, which is in the state struct:
   // the bytes, or [codePoint, offset] (fatal mode) with the offset in code
   // units from the start of the job's stream.
   function encodeRun(job, string, last) {
     pieces = [];
     piecesLength = 0;
+    if (job.host !== 0) return hostEncodeRun(job, string);
     if (job.atStart) {
       job.atStart = false;
       if (job.utf8Bom) put(UTF8_BOM);
