@@ -1,0 +1,54 @@
+'use strict';
+// The page side of the every-code-point comparison (see run.js and
+// every-code-point.js): digests with crypto.subtle, made in this page with
+// wenc's browser module.
+(function () {
+  const WENC_MODULE = '/bindings/node/wasm/browser.mjs';
+  const E = self.WencEveryCodePoint;
+  let text = null;
+  let input = { name: null, bytes: null }; // one encoding's at a time
+  const wenc = import(WENC_MODULE);
+
+  async function bytesOf(key) {
+    const api = await wenc;
+    if (text === null) text = E.scalarValuesString();
+    const { name, direction } = E.parseKey(key);
+    if (direction === 'decode' && input.name !== name) {
+      input = { name, bytes: E.decodeInput(name) };
+    }
+    return E.output(api, key, text, input.bytes);
+  }
+
+  const hex = (buffer) => Array.from(new Uint8Array(buffer),
+    (b) => b.toString(16).padStart(2, '0')).join('');
+
+  async function digests() {
+    const started = performance.now();
+    const result = {};
+    // Milliseconds spent on "<direction> <whole|chunks>", digests included.
+    const ms = {};
+    for (const key of E.keys()) {
+      const { direction, chunk } = E.parseKey(key);
+      const what = `${direction} ${chunk ? 'chunks' : 'whole'}`;
+      const keyStarted = performance.now();
+      try {
+        const bytes = await bytesOf(key);
+        result[key] = hex(await crypto.subtle.digest('SHA-256', bytes));
+      } catch (error) {
+        result[key] = `threw ${error && error.stack || error}`;
+      }
+      ms[what] = (ms[what] || 0) + performance.now() - keyStarted;
+    }
+    return { digests: result, ms, total: performance.now() - started };
+  }
+
+  self.wencEveryCodePoint = digests();
+  self.wencEveryOutput = async (key) => {
+    const bytes = await bytesOf(key);
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 8192) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192));
+    }
+    return btoa(binary);
+  };
+})();
