@@ -639,8 +639,8 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   // Puts string[at..at+count) at IN as UTF-16.
   function writeUnits(string, at, count) {
     if (ucs2Write !== undefined && count > 16) {
-      ucs2Write.call(heap, at === 0 ? string : string.substring(at), IN,
-        count * 2);
+      ucs2Write.call(heap, at === 0 ? string :
+        string.substring(at, at + count), IN, count * 2);
     } else {
       const base = IN >> 1;
       for (let i = 0; i < count; i++) heap16[base + i] = string.charCodeAt(at + i);
@@ -660,8 +660,18 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       writeUnits(string, at, count);
       return [count, count];
     }
+    // At most `room` units (their UTF-8 fills the room or less): a host
+    // may read all of the string it is given (Chromium's encodeInto()
+    // copies it), which for the whole rest of a long string at each piece
+    // would take time in the square of its length. Not half of a pair.
+    let end = at + room;
+    if (end >= string.length) {
+      end = string.length;
+    } else if (isHighSurrogate(string.charCodeAt(end - 1))) {
+      end--;
+    }
     const result = hostEncoder.encodeInto(
-      at === 0 ? string : string.substring(at),
+      at === 0 && end === string.length ? string : string.substring(at, end),
       room === IN_BYTES ? inView : inView.subarray(0, room));
     return [result.read, result.written];
   }
