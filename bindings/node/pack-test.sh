@@ -171,7 +171,7 @@ assert.equal(wenc.encodingExists('no-such-label'), false);
 assert.equal(wenc.decode(new Uint8Array([0xff, 0xfe, 0x41, 0x00]), 'windows-1252'), 'A');
 
 (async () => {
-  // Big5 A4 40 is U+4E00 (index-big5.txt pointer 5024), split across chunks.
+  // Big5 A4 40 is U+4E00 (index-big5.txt pointer (0xA4 - 0x81) * 157 = 5495), split across chunks.
   const decoder = new TextDecoderStream('big5');
   const writer = decoder.writable.getWriter();
   writer.write(new Uint8Array([0xa4]));
