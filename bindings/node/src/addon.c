@@ -1319,7 +1319,8 @@ static napi_value set_output_pool(napi_env env, napi_callback_info info)
  * small output array (up to SMALL_COPY bytes) or the output pool (more),
  * else a Uint8Array of them; [codePoint, offset]; or an exception. */
 static napi_value encode_result(napi_env env, addon_state *state,
-                                enum run_result run, size_t out_len,
+                                enum run_result run, const uint8_t *bytes,
+                                size_t out_len,
                                 const wenc_encode_error *error, bool once)
 {
     napi_value result, item;
@@ -1339,14 +1340,14 @@ static napi_value encode_result(napi_env env, addon_state *state,
         state->small_output &&
         state->small_output_len >= SMALL_COPY) {
         if (out_len)
-            memcpy(state->small_output, state->bytes.data, out_len);
+            memcpy(state->small_output, bytes, out_len);
         NAPI_CALL(env, napi_create_uint32(env, (uint32_t)out_len, &result));
     } else if (out_len <= POOL_MAX_OUTPUT &&
                pool_room(env, state, &pool, &room) && out_len <= room) {
-        memcpy(pool, state->bytes.data, out_len);
+        memcpy(pool, bytes, out_len);
         NAPI_CALL(env, napi_create_uint32(env, (uint32_t)out_len, &result));
     } else {
-        result = new_uint8_array(env, state->bytes.data, out_len);
+        result = new_uint8_array(env, bytes, out_len);
     }
     scratch_trim(&state->bytes);
     return result;
@@ -1357,7 +1358,7 @@ static napi_value encode_result(napi_env env, addon_state *state,
  * scratch. Unpaired surrogates become U+FFFD, as every encoder reads them. */
 static enum run_result utf16_run(addon_state *state, bool big_endian,
                                  bool bom, const uint16_t *units, size_t len,
-                                 size_t *out_len)
+                                 const uint8_t **output, size_t *out_len)
 {
     if (len > SIZE_MAX / 2 - 2 || !scratch_grow(&state->bytes, len * 2 + 2))
         return RUN_NO_MEMORY;
@@ -1373,8 +1374,12 @@ static enum run_result utf16_run(addon_state *state, bool big_endian,
     uint8_t first_byte;
     memcpy(&first_byte, &one, 1);
     bool swap = (first_byte == 1) == big_endian;
+    *output = out;
     if (!surrogates) {
-        if (!swap) {
+        if (!swap && !bom) {
+            /* The code units are the bytes. */
+            *output = (const uint8_t *)units;
+        } else if (!swap) {
             if (len)
                 memcpy(out + n, units, len * 2);
         } else {
@@ -1456,13 +1461,18 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
     if (units) {
         size_t out_len = 0;
         wenc_encode_error error;
-        enum run_result run =
-            is_utf16(id) ? utf16_run(state, id == WENC_UTF_16BE, bom, units,
-                                     len, &out_len)
-                         : encode_run(state, &job, units, len, true, &out_len,
-                                      &error);
+        const uint8_t *output = NULL;
+        enum run_result run;
+        if (is_utf16(id)) {
+            run = utf16_run(state, id == WENC_UTF_16BE, bom, units, len,
+                            &output, &out_len);
+        } else {
+            run = encode_run(state, &job, units, len, true, &out_len, &error);
+            output = state->bytes.data;
+        }
+        result = encode_result(env, state, run, output, out_len, &error,
+                               true);
         scratch_trim(&state->code_units);
-        result = encode_result(env, state, run, out_len, &error, true);
     }
     if (fed != small)
         free(fed);
@@ -1565,7 +1575,8 @@ static napi_value encoder_write(napi_env env, napi_callback_info info)
     scratch_trim(&state->code_units);
     if (run != RUN_OK || last)
         encoder_job_reset(&handle->job);
-    return encode_result(env, state, run, out_len, &error, false);
+    return encode_result(env, state, run, state->bytes.data, out_len, &error,
+                         false);
 }
 
 NAPI_MODULE_INIT()
