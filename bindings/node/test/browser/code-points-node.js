@@ -53,17 +53,29 @@ function createReference(native) {
     return low;
   }
 
-  // Where the page's bytes (got) for key first differ from the C library's.
-  function locate(key, got) {
+  // Where the page's bytes for key first differ from the C library's;
+  // fetch(from, to) gives { length, bytes } of the page's output (bytes
+  // from..to of it).
+  async function locate(key, fetch) {
     const { name, direction, mode } = E.parseKey(key);
     const want = bytesOf(key);
+    const PIECE = 1 << 20;
     let at = 0;
-    const common = Math.min(got.length, want.length);
-    while (at < common && got[at] === want[at]) at++;
-    const lines = [`${key}: ${got.length} bytes, the C library's ` +
+    let length = 0;
+    let page = null; // the page's bytes from the difference on (16 at most)
+    for (let from = 0; page === null; from += PIECE) {
+      const piece = await fetch(from, from + PIECE);
+      length = piece.length;
+      const end = Math.min(from + piece.bytes.length, want.length);
+      at = from;
+      while (at < end && piece.bytes[at - from] === want[at]) at++;
+      if (at < end || end >= length || end >= want.length) {
+        page = piece.bytes.subarray(at - from, at - from + 16);
+      }
+    }
+    const lines = [`${key}: ${length} bytes, the C library's ` +
       `${want.length}; first difference at byte ${at}: page ` +
-      `[${hex(got.subarray(at, at + 16))}], C library ` +
-      `[${hex(want.subarray(at, at + 16))}]`];
+      `[${hex(page)}], C library [${hex(want.subarray(at, at + 16))}]`];
     if (direction === 'encode') {
       // The C library's output for the first n code points, streamed (an
       // Encoder's write without end: a prefix of the whole output).

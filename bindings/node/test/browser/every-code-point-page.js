@@ -5,6 +5,10 @@
 (function () {
   const WENC_MODULE = '/bindings/node/wasm/browser.mjs';
   const E = self.WencEveryCodePoint;
+  // run.js --corrupt=KEY@BYTE (a check of the comparison itself): that
+  // key's output gets that byte flipped here.
+  const job = location.hash.length > 1 ?
+    JSON.parse(decodeURIComponent(location.hash.slice(1))) : {};
   let text = null;
   let input = { name: null, bytes: null }; // one encoding's at a time
   const wenc = import(WENC_MODULE);
@@ -16,7 +20,13 @@
     if (direction === 'decode' && input.name !== name) {
       input = { name, bytes: E.decodeInput(name) };
     }
-    return E.output(api, key, text, input.bytes);
+    const bytes = E.output(api, key, text, input.bytes);
+    if (job.corrupt && job.corrupt.key === key) {
+      const copy = bytes.slice();
+      copy[job.corrupt.at] ^= 1;
+      return copy;
+    }
+    return bytes;
   }
 
   const hex = (buffer) => Array.from(new Uint8Array(buffer),
@@ -43,12 +53,16 @@
   }
 
   self.wencEveryCodePoint = digests();
-  self.wencEveryOutput = async (key) => {
-    const bytes = await bytesOf(key);
+  // Bytes from..to of a key's output, as base64, and its length (the
+  // last key asked for is kept, for the next piece).
+  let kept = { key: null, bytes: null };
+  self.wencEveryOutput = async (key, from, to) => {
+    if (kept.key !== key) kept = { key, bytes: await bytesOf(key) };
+    const bytes = kept.bytes.subarray(from, to);
     let binary = '';
     for (let at = 0; at < bytes.length; at += 8192) {
       binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192));
     }
-    return btoa(binary);
+    return { length: kept.bytes.length, base64: btoa(binary) };
   };
 })();

@@ -11,6 +11,11 @@
 //
 //   node bindings/node/test/browser/run.js [--impl=wenc|native-browser]
 //        [--json] [--timeout=SECONDS] [--parts=wpt,code-points,api]
+//        [--corrupt=KEY@BYTE]
+//
+// --corrupt flips a byte of one code-points key's output in the page (a
+// check that the comparison fails, and where it says): e.g.
+// --corrupt='Shift_JIS|encode|html|whole@500000'.
 //
 // --impl=wenc (the default) runs them against wenc's browser module,
 // bindings/node/wasm/browser.mjs; --impl=native-browser against Chromium's
@@ -21,7 +26,7 @@
 // test/wpt/expected-failures.json for environment "browser:<impl>".
 // Prints a summary per file (--json: one JSON object instead).
 //
-// Exit status: 0 as expected, 1 otherwise (or on a timeout: 120 s by
+// Exit status: 0 as expected, 1 otherwise (or on a timeout: 300 s by
 // default, for the whole run), 77 skipped: no Chromium, or for --impl=wenc
 // no browser.mjs yet, or a part could not run (code-points without the
 // native addon, api's index checks without the Standard's data in
@@ -52,7 +57,7 @@ const DATA_DIR = [process.env.WENC_DATA_DIR,
   .find((dir) => dir && fs.existsSync(path.join(dir, 'encodings.json')));
 
 function parseArgs(argv) {
-  const options = { impl: 'wenc', json: false, timeoutMs: 120000,
+  const options = { impl: 'wenc', json: false, timeoutMs: 300000,
     parts: PARTS };
   for (const arg of argv) {
     let match;
@@ -64,10 +69,12 @@ function parseArgs(argv) {
       options.timeoutMs = Number(match[1]) * 1000;
     } else if ((match = /^--parts=(.*)$/.exec(arg))) {
       options.parts = match[1].split(',');
+    } else if ((match = /^--corrupt=(.+)@(\d+)$/.exec(arg))) {
+      options.corrupt = { key: match[1], at: Number(match[2]) };
     } else {
       throw new Error(`unknown argument ${arg}\nusage: node run.js ` +
         '[--impl=wenc|native-browser] [--json] [--timeout=SECONDS] ' +
-        `[--parts=${PARTS.join(',')}]`);
+        `[--parts=${PARTS.join(',')}] [--corrupt=KEY@BYTE]`);
     }
   }
   if (!IMPLS.includes(options.impl)) {
@@ -237,13 +244,14 @@ async function runWpt(page, base, options, env, isStopped, resetLog, logOf) {
 
 // Part code-points, first half: opens every-code-point.html in a tab of
 // its own (it starts at once), then computes the C library's digests here.
-async function startCodePoints(browser, base, watch) {
+async function startCodePoints(browser, base, watch, corrupt) {
   const started = Date.now();
   const { native, why } = codePoints.loadNative();
   if (!native) return { started, skipped: why };
   const tab = await browser.newPage();
   await watch(tab);
-  await tab.navigate(pageUrl(base, `${HERE}every-code-point.html`, {}),
+  await tab.navigate(pageUrl(base, `${HERE}every-code-point.html`,
+    { corrupt }),
     { timeoutMs: 30000 });
   const nodeStarted = Date.now();
   const reference = codePoints.createReference(native);
@@ -291,10 +299,12 @@ async function finishCodePoints(run, logOf, timeoutMs) {
   const LOCATED = 3;
   for (const key of mismatched.slice(0, LOCATED)) {
     if (!/^[0-9a-f]{64}$/.test(page.digests[key] || '')) continue;
-    const base64 = await tab.evaluate(
-      `window.wencEveryOutput(${JSON.stringify(key)})`, { timeoutMs: 60000 });
-    problems.push(...reference.locate(key,
-      new Uint8Array(Buffer.from(base64, 'base64'))));
+    problems.push(...await reference.locate(key, async (from, to) => {
+      const { length, base64 } = await tab.evaluate(
+        `window.wencEveryOutput(${JSON.stringify(key)}, ${from}, ${to})`,
+        { timeoutMs: 60000 });
+      return { length, bytes: new Uint8Array(Buffer.from(base64, 'base64')) };
+    }));
   }
   const encoders = E.ENCODINGS.length - 1;
   const decoders = E.ENCODINGS.length;
@@ -429,7 +439,8 @@ async function main() {
     const partResults = [];
     let codePointRun = null;
     if (options.parts.includes('code-points')) {
-      codePointRun = await startCodePoints(browser, base, watch);
+      codePointRun = await startCodePoints(browser, base, watch,
+        options.corrupt);
     }
 
     if (options.parts.includes('wpt')) {
