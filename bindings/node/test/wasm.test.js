@@ -535,3 +535,24 @@ test('UTF-8 and UTF-16LE through the host (Node): the native output', (t) => {
     }
   }
 });
+
+test('UTF-8 decoded through the host: the native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const inputs = [[0xEF, 0xBB, 0xBF, 0x41], [0xFE, 0xFF, 0, 0x41],
+    [0xFF, 0xFE, 0x41, 0], [0xEF, 0xBB], [0x41, 0xC0, 0x80, 0xE2, 0x82],
+    [0xF0, 0x9F, 0x98, 0x80, 0xED, 0xA0, 0x80], [], [0xEF, 0xBB, 0xBF]];
+  for (const input of inputs) {
+    for (const bom of [0, 1, 2]) {
+      for (const fatal of [false, true]) {
+        const bytes = new Uint8Array(input);
+        assert.deepEqual(b.backend.decodeOnce(ID['utf-8'], bytes, bom, fatal),
+          native().decodeOnce(ID['utf-8'], bytes, bom, fatal),
+          `${JSON.stringify(input)} bom ${bom} fatal ${fatal}`);
+      }
+    }
+  }
+  const shared = new Uint8Array(new SharedArrayBuffer(3));
+  shared.set([0x41, 0xC3, 0xA9]);
+  assert.equal(b.backend.decodeOnce(ID['utf-8'], shared, 1, false), 'Aé');
+});

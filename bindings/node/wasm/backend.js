@@ -472,6 +472,10 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     checkViews();
     checkId(id);
     const length = bytes.length;
+    if (id === UTF_8 && utf8Decoders !== undefined) {
+      const string = hostUtf8Decode(bytes, bomMode, fatal);
+      if (string !== undefined) return string;
+    }
     if (id === UTF_16LE && !fatal && hostUtf16le) {
       const string = hostUtf16leDecode(bytes, bomMode);
       if (string !== undefined) return string;
@@ -486,6 +490,34 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       throw new RangeError('wenc: no such decoder mode');
     }
     return decodeRun(bytes, true, copied);
+  }
+
+  // UTF-8 through the host's TextDecoder, whose output the Standard
+  // defines exactly (UTF-8 decode, §8.1.1): [strip the BOM, keep it, each
+  // fatal]. Undefined (the wasm decoder's part) for a UTF-16 BOM to sniff,
+  // malformed input in fatal mode (for its offset), or a host that refuses
+  // the bytes (a SharedArrayBuffer).
+  let utf8Decoders;
+  try {
+    utf8Decoders = [new TextDecoder('utf-8'),
+      new TextDecoder('utf-8', { ignoreBOM: true }),
+      new TextDecoder('utf-8', { fatal: true }),
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })];
+  } catch {
+    utf8Decoders = undefined;
+  }
+  function hostUtf8Decode(bytes, bomMode, fatal) {
+    if (bomMode === 0 && bytes.length >= 2 &&
+        ((bytes[0] === 0xFE && bytes[1] === 0xFF) ||
+         (bytes[0] === 0xFF && bytes[1] === 0xFE))) {
+      return undefined;
+    }
+    try {
+      return utf8Decoders[(bomMode === 2 ? 1 : 0) + (fatal ? 2 : 0)]
+        .decode(bytes);
+    } catch {
+      return undefined;
+    }
   }
 
   // UTF-16LE with replacement in Node and Bun: the code units copied by
