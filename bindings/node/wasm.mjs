@@ -7,4 +7,5 @@ export const {
   encode, decode, labelToName, encodingExists, Encoder, Decoder,
   encoderStream, decoderStream, decodeStream, encodeStream,
 } = api;
+export const backend = api.backend;
 export default api;

@@ -14,8 +14,13 @@ const interfaces = {
   TextEncoderStream: [['encoding', 'readable', 'writable'], {}],
 };
 
-test('the module exports the four interfaces', () => {
-  assert.deepEqual(Object.keys(wenc).sort(), Object.keys(interfaces).sort());
+// Beside the four interfaces, the calls of iconv-lite's users (index.d.ts).
+const wider = ['encode', 'decode', 'labelToName', 'encodingExists', 'Encoder',
+  'Decoder', 'encoderStream', 'decoderStream', 'decodeStream', 'encodeStream'];
+
+test('the module exports the four interfaces and the wider API', () => {
+  assert.deepEqual(Object.keys(wenc).sort(),
+    [...Object.keys(interfaces), ...wider].sort());
 });
 
 for (const [name, [attributes, operations]] of Object.entries(interfaces)) {
