@@ -5,7 +5,7 @@
 //   make node && make wasm                   # wenc's two builds
 //   npm ci --prefix bench/node               # the peers, pinned in package-lock.json
 //   node bench/node/bench.js [--quick] [--filter WORD]... [--sizes 16,1024,1048576]
-//                            [--rounds N] [--round-ms N]
+//                            [--rounds N] [--round-ms N] [--gc]
 //
 // Implementations: wenc native (bindings/node/native.js) and wenc wasm
 // (bindings/node/wasm.js) through decode(bytes, label) and encode(string,
@@ -16,6 +16,8 @@
 // to warm up; the tables are Markdown on standard output (lib/report.js).
 
 const os = require('node:os');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 const { ENCODINGS, Inputs } = require('./lib/inputs.js');
 const { loadWenc, wencVersion } = require('./lib/wenc.js');
 const { loadPeers } = require('./lib/peers.js');
@@ -23,9 +25,20 @@ const report = require('./lib/report.js');
 const shared = require('./lib/shared.mjs');
 
 const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
-  '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N]\n';
+  '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N] [--gc]\n';
 
 const sink = { value: 0 };
+
+// --gc: a full garbage collection before each round, outside the timed
+// rounds, so each starts from a clean heap and none pays for the garbage
+// another left. Then the 1 MiB rows measure a cold heap: every output's
+// memory is fresh, and its page faults dominate. Without it a 1 MiB row
+// measures whatever state the run has reached (one row of 1 MiB outputs
+// was 10 times slower late in a full run than alone).
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  vm.runInNewContext('gc')();
+}
 
 // Milliseconds of CPU time of the whole process (user + system).
 function cpuMs() {
@@ -42,6 +55,7 @@ async function runRow(implementations, inputs, expected, bytesPerPass, options) 
   const timed = checked.filter((c) => c.status !== 'error');
   const loops = timed.map(() => shared.newLoop());
   const medians = await shared.timeRounds(timed.length, options, (i, ms) => {
+    if (options.gc) collectGarbage();
     const start = cpuMs();
     const passes = loops[i](timed[i].fn, inputs, ms, sink, cpuMs);
     return (bytesPerPass * passes) / ((cpuMs() - start) / 1e3);

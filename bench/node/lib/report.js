@@ -8,11 +8,11 @@ const DEFAULT_SIZES = [16, 1024, 1048576];
 
 // --quick, --filter WORD (repeatable: a row's name "decode shift_jis
 // ja.txt 1 KiB" must contain every WORD), --sizes 16,1024,1048576,
-// --rounds N, --round-ms N. Each implementation warms up for a round, or
-// warmMs when longer.
+// --rounds N, --round-ms N, --gc (bench.js). Each implementation warms up
+// for a round, or warmMs when longer.
 function parseOptions(argv, usage, warmMs = 0) {
   const options = { quick: false, filters: [], sizes: DEFAULT_SIZES,
-    rounds: null, roundMs: null };
+    rounds: null, roundMs: null, gc: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -24,6 +24,7 @@ function parseOptions(argv, usage, warmMs = 0) {
     else if (arg === '--sizes') options.sizes = numbers(value(), arg);
     else if (arg === '--rounds') options.rounds = numbers(value(), arg)[0];
     else if (arg === '--round-ms') options.roundMs = numbers(value(), arg)[0];
+    else if (arg === '--gc') options.gc = true;
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(usage);
       process.exit(0);
