@@ -22,8 +22,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 node_dir=$(cd "$here/.." && pwd)
 root=$(cd "$here/../../.." && pwd)
 out="$here/dist"
-CC=${CC:-clang}
-WASM_LD=${WASM_LD:-wasm-ld}
+# clang and wasm-ld, else the versioned names that clang-14 and lld-14 alone
+# install.
+CC=${CC:-$(command -v clang || command -v clang-14 || echo clang)}
+WASM_LD=${WASM_LD:-$(command -v wasm-ld || command -v wasm-ld-14 || echo wasm-ld)}
 WASM_OPT=${WASM_OPT:--O2 -flto}
 WASI_INCLUDE=${WASI_INCLUDE:-/usr/include/wasm32-wasi}
 WASI_LIB=${WASI_LIB:-/usr/lib/wasm32-wasi}
@@ -32,7 +34,7 @@ missing() {
     echo "################################################################" >&2
     echo "# wasm/build.sh: CANNOT BUILD the WebAssembly backend:" >&2
     echo "#   $1" >&2
-    echo "# Install Debian's clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32" >&2
+    echo "# Install Debian's clang lld wasi-libc libclang-rt-14-dev-wasm32" >&2
     echo "################################################################" >&2
     exit 77
 }
