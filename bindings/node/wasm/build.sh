@@ -8,7 +8,7 @@
 #
 # Toolchain: Debian's clang 14 and wasm-ld (lld 14) with wasi-libc's headers
 # and libc (for memcpy, memset, memmove, memcmp), and compiler-rt's wasm32
-# builtins; no Emscripten. Debian packages: clang-14 lld-14 wasi-libc
+# builtins; no Emscripten. Debian packages: clang lld wasi-libc
 # libclang-rt-14-dev-wasm32. The modules import nothing: they instantiate
 # with an empty imports object.
 #
