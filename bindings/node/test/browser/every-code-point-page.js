@@ -5,8 +5,10 @@
 (function () {
   const WENC_MODULE = '/bindings/node/wasm/browser.mjs';
   const E = self.WencEveryCodePoint;
-  // run.js --corrupt=KEY@BYTE (a check of the comparison itself): that
-  // key's output gets that byte flipped here.
+  // The fragment: { share, shares, corrupt }. This page does the keys of
+  // the encodings whose index % shares is share (run.js opens a tab for
+  // each share). run.js --corrupt=KEY@BYTE (a check of the comparison
+  // itself): that key's output gets that byte flipped here.
   const job = location.hash.length > 1 ?
     JSON.parse(decodeURIComponent(location.hash.slice(1))) : {};
   let text = null;
@@ -37,7 +39,10 @@
     const result = {};
     // Milliseconds spent on "<direction> <whole|chunks>", digests included.
     const ms = {};
-    for (const key of E.keys()) {
+    const shares = job.shares || 1;
+    const mine = E.keys().filter((key) =>
+      E.ENCODINGS.indexOf(E.parseKey(key).name) % shares === (job.share || 0));
+    for (const key of mine) {
       const { direction, chunk } = E.parseKey(key);
       const what = `${direction} ${chunk ? 'chunks' : 'whole'}`;
       const keyStarted = performance.now();

@@ -242,17 +242,26 @@ async function runWpt(page, base, options, env, isStopped, resetLog, logOf) {
   };
 }
 
-// Part code-points, first half: opens every-code-point.html in a tab of
-// its own (it starts at once), then computes the C library's digests here.
+// The code-points page's work is shared by this many tabs (renderer
+// processes), by encoding: encoding i goes to tab i % CODE_POINT_TABS.
+const CODE_POINT_TABS = 2;
+const tabOf = (tabs, key) => tabs[E.ENCODINGS.indexOf(E.parseKey(key).name) %
+  tabs.length];
+
+// Part code-points, first half: opens every-code-point.html in tabs of its
+// own (they start at once), then computes the C library's digests here.
 async function startCodePoints(browser, base, watch, corrupt) {
   const started = Date.now();
   const { native, why } = codePoints.loadNative();
   if (!native) return { started, skipped: why };
-  const tab = await browser.newPage();
-  await watch(tab);
-  await tab.navigate(pageUrl(base, `${HERE}every-code-point.html`,
-    { corrupt }),
-    { timeoutMs: 30000 });
+  const tabs = [];
+  for (let share = 0; share < CODE_POINT_TABS; share++) {
+    const tab = await browser.newPage();
+    await watch(tab);
+    await tab.navigate(pageUrl(base, `${HERE}every-code-point.html`,
+      { share, shares: CODE_POINT_TABS, corrupt }), { timeoutMs: 30000 });
+    tabs.push(tab);
+  }
   const nodeStarted = Date.now();
   const reference = codePoints.createReference(native);
   const { digests, bytes } = reference.digests();
@@ -266,7 +275,7 @@ async function startCodePoints(browser, base, watch, corrupt) {
         `encodings.json's names: ${names.join(', ')}`);
     }
   }
-  return { started, tab, reference, digests, bytes, problems,
+  return { started, tabs, reference, digests, bytes, problems,
     nodeSeconds: (Date.now() - nodeStarted) / 1000 };
 }
 
@@ -277,13 +286,22 @@ async function finishCodePoints(run, logOf, timeoutMs) {
     return { part: 'code-points', ok: true, skipped: run.skipped, lines: [],
       json: { skipped: run.skipped } };
   }
-  const { tab, reference, digests, problems } = run;
-  let page;
-  try {
-    page = await tab.evaluate('window.wencEveryCodePoint', { timeoutMs });
-  } catch (error) {
-    problems.push(`the page did not finish: ${error.message}${logOf(tab)}`);
-    page = { digests: {}, ms: {}, total: 0 };
+  const { tabs, reference, digests, problems } = run;
+  // The tabs' results together: their digests, the time of the slowest,
+  // the times per kind of work summed.
+  const page = { digests: {}, ms: {}, total: 0 };
+  for (const tab of tabs) {
+    try {
+      const one = await tab.evaluate('window.wencEveryCodePoint',
+        { timeoutMs });
+      Object.assign(page.digests, one.digests);
+      page.total = Math.max(page.total, one.total);
+      for (const [what, ms] of Object.entries(one.ms)) {
+        page.ms[what] = (page.ms[what] || 0) + ms;
+      }
+    } catch (error) {
+      problems.push(`a page did not finish: ${error.message}${logOf(tab)}`);
+    }
   }
   const keys = E.keys();
   const mismatched = [];
@@ -300,7 +318,7 @@ async function finishCodePoints(run, logOf, timeoutMs) {
   for (const key of mismatched.slice(0, LOCATED)) {
     if (!/^[0-9a-f]{64}$/.test(page.digests[key] || '')) continue;
     problems.push(...await reference.locate(key, async (from, to) => {
-      const { length, base64 } = await tab.evaluate(
+      const { length, base64 } = await tabOf(tabs, key).evaluate(
         `window.wencEveryOutput(${JSON.stringify(key)}, ${from}, ${to})`,
         { timeoutMs: 60000 });
       return { length, bytes: new Uint8Array(Buffer.from(base64, 'base64')) };
@@ -317,8 +335,9 @@ async function finishCodePoints(run, logOf, timeoutMs) {
     `(whole + chunks of one of ${E.ENCODE_CHUNKS.join(', ')}), ` +
     `${decoders} decoders (whole + chunks of ${E.DECODE_CHUNKS.join(', ')}); ` +
     `C library ${run.digests.size} outputs, ${run.bytes} bytes, in ` +
-    `${run.nodeSeconds.toFixed(1)} s; page ${(page.total / 1000).toFixed(1)} ` +
-    `s (${Object.entries(page.ms).map(([what, ms]) =>
+    `${run.nodeSeconds.toFixed(1)} s; ${tabs.length} tabs ` +
+    `${(page.total / 1000).toFixed(1)} s (work: ${Object.entries(page.ms)
+      .map(([what, ms]) =>
       `${what} ${(ms / 1000).toFixed(1)} s`).join(', ')}); ` +
     `part ${((Date.now() - run.started) / 1000).toFixed(1)} s`,
   ];
