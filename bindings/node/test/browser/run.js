@@ -184,8 +184,8 @@ const pageUrl = (base, page, job) => `${base}${page}?n=${++navigations}#` +
   encodeURIComponent(JSON.stringify(job));
 
 // Part wpt: our harness's own checks, then every WPT file, compared with
-// the expected failures. isStopped() says the run was stopped;
-// resetLog(session) empties a page's log.
+// the expected failures. isStopped() says why the run was stopped (null:
+// it was not); resetLog(page) empties the page's log.
 async function runWpt(page, base, options, env, isStopped, resetLog, logOf) {
   const started = Date.now();
   const harnessProblems = [];
@@ -424,7 +424,7 @@ async function main() {
     server = await serve(files.root, DATA_DIR ? { '/whatwg/': DATA_DIR } : {});
     const base = `http://127.0.0.1:${server.address().port}`;
     browser = await chromium.launch({ executable, args: [
-      // The code-points tab works in the background, while the other runs.
+      // The code-points tabs work in the background, while another runs.
       '--disable-renderer-backgrounding',
       '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'] });
@@ -453,7 +453,7 @@ async function main() {
     };
     await watch(page);
 
-    // The code points first, in a tab of their own: the page works while
+    // The code points first, in tabs of their own: the pages work while
     // Node computes the C library's digests and while the WPT files run.
     const partResults = [];
     let codePointRun = null;
