@@ -9,8 +9,11 @@
 import createWenc from './dist/core.mjs';
 import createBackend from './dist/backend.mjs';
 
-const file = createBackend.hasSimd() ? 'wenc.wasm' : 'wenc-nosimd.wasm';
-const url = new URL(`./dist/${file}`, import.meta.url);
+// Each URL written out whole, as bundlers look for new URL('...',
+// import.meta.url) to ship the file.
+const url = createBackend.hasSimd() ?
+  new URL('./dist/wenc.wasm', import.meta.url) :
+  new URL('./dist/wenc-nosimd.wasm', import.meta.url);
 
 // The module's bytes from the file system, for a file: URL that fetch()
 // does not take (Node; older Deno and Bun). The specifier is not a literal,
