@@ -556,3 +556,24 @@ test('UTF-8 decoded through the host: the native output', (t) => {
   shared.set([0x41, 0xC3, 0xA9]);
   assert.equal(b.backend.decodeOnce(ID['utf-8'], shared, 1, false), 'Aé');
 });
+
+test('wasm/browser.mjs loads in Node (a file: URL read from the disk)',
+  async (t) => {
+    if (!needBuild(t)) return;
+    if (!fs.existsSync(path.join(dist, 'core.mjs'))) {
+      skipLoudly(t, 'dist/core.mjs is not there: run wasm/build.sh again');
+      return;
+    }
+    const browser = await import('../wasm/browser.mjs');
+    assert.equal(browser.backend, 'wasm');
+    assert.equal(browser.default.backend, 'wasm');
+    assert.equal(new browser.TextDecoder('sjis').decode(
+      new Uint8Array([0x82, 0xA0])), 'あ');
+    assert.deepEqual([...browser.encode('€', 'windows-1252')], [0x80]);
+    for (const name of ['TextDecoder', 'TextEncoder', 'TextDecoderStream',
+      'TextEncoderStream', 'encode', 'decode', 'labelToName',
+      'encodingExists', 'Encoder', 'Decoder', 'encoderStream',
+      'decoderStream']) {
+      assert.equal(typeof browser[name], 'function', name);
+    }
+  });
