@@ -177,6 +177,26 @@ function serve(rootDir, mounts = {}) {
   });
 }
 
+// The CPU time spent so far by Chromium's processes (by type) and by this
+// one, as a line.
+async function cpuSeconds(browser) {
+  const node = process.cpuUsage();
+  const parts = [`node ${((node.user + node.system) / 1e6).toFixed(1)} s`];
+  try {
+    const { processInfo } = await browser.send('SystemInfo.getProcessInfo');
+    const byType = {};
+    for (const { type, cpuTime } of processInfo) {
+      byType[type] = (byType[type] || 0) + cpuTime;
+    }
+    for (const [type, seconds] of Object.entries(byType)) {
+      parts.push(`${type} ${seconds.toFixed(1)} s`);
+    }
+  } catch (error) {
+    parts.push(`Chromium's: ${error.message}`);
+  }
+  return `CPU time: ${parts.join(', ')}`;
+}
+
 let navigations = 0;
 // A page's URL with its job as the fragment; a new query string each time,
 // so each navigation is a new document, not a fragment change.
@@ -473,6 +493,8 @@ async function main() {
     if (options.parts.includes('api')) {
       partResults.push(await runApi(page, base, logOf));
     }
+    // CPU time, which says more than the wall time on a loaded machine.
+    const cpu = await cpuSeconds(browser);
     if (stopped !== null) throw new Error(stopped);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const ok = partResults.every((part) => part.ok);
@@ -495,6 +517,7 @@ async function main() {
         console.log(`# SKIPPED: part ${part.part}: ${part.skipped}`);
         console.log('#'.repeat(72));
       }
+      console.log(cpu);
       console.log(`${ok ? (skipped.length ? 'PASSED (with skips)' :
         'PASSED') : 'FAILED'} in ${seconds} s (${executable})`);
     }
