@@ -638,6 +638,8 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       // ISO-2022-JP's substitute as the input (UTF-16 or UTF-8) to feed.
       fed: undefined,
       utf8Bom: Boolean(bom) && id === UTF_8,
+      // A byte a code unit but for unmappable code points.
+      singleByte: (id >= 1 && id <= 28) || id === 39,
       // UTF-8 and (in Node and Bun) UTF-16LE need no wasm: the host
       // writes them as the library would (unpaired surrogates as U+FFFD).
       host: id === UTF_8 ? HOST_UTF8 : id === UTF_16LE && hostUtf16le ?
@@ -664,10 +666,35 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     return job;
   }
 
-  // Output pieces, joined at the end (one piece: no second copy).
+  // Output pieces, joined at the end (one piece: no second copy); or, for a
+  // large output whose size is known but for unmappable code points (the
+  // single-byte encoders: a byte a code unit), one array of that size
+  // filled as it goes (grown if need be), which spares an array for each
+  // piece and the copy that joins them.
   let pieces = [];
   let piecesLength = 0;
+  let whole = null;
+  let wholeLength = 0;
+  function startOutput(size) {
+    pieces = [];
+    piecesLength = 0;
+    whole = size > 0 ? new Uint8Array(size) : null;
+    wholeLength = 0;
+  }
+  function wholeRoom(length) {
+    if (wholeLength + length <= whole.length) return;
+    const grown = new Uint8Array(Math.max(whole.length * 2,
+      wholeLength + length));
+    grown.set(whole.subarray(0, wholeLength));
+    whole = grown;
+  }
   function put(bytes) {
+    if (whole !== null) {
+      wholeRoom(bytes.length);
+      whole.set(bytes, wholeLength);
+      wholeLength += bytes.length;
+      return;
+    }
     pieces.push(bytes);
     piecesLength += bytes.length;
   }
@@ -677,7 +704,11 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   function putOutput() {
     const written = io[IO_WRITTEN];
     if (written === 0) return;
-    if (written <= 64) {
+    if (whole !== null) {
+      wholeRoom(written);
+      whole.set(heap.subarray(OUT, OUT + written), wholeLength);
+      wholeLength += written;
+    } else if (written <= 64) {
       put(heap.slice(OUT, OUT + written));
     } else {
       const bytes = new Uint8Array(written);
@@ -687,7 +718,11 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   }
   function takePieces() {
     let result;
-    if (pieces.length === 1) {
+    if (whole !== null) {
+      result = wholeLength === whole.length ? whole :
+        whole.slice(0, wholeLength);
+      whole = null;
+    } else if (pieces.length === 1) {
       result = pieces[0];
     } else if (pieces.length === 0) {
       result = new Uint8Array(0);
@@ -784,8 +819,8 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   // the bytes, or [codePoint, offset] (fatal mode) with the offset in code
   // units from the start of the job's stream.
   function encodeRun(job, string, last) {
-    pieces = [];
-    piecesLength = 0;
+    startOutput(job.singleByte && string.length > IN_BYTES / 2 ?
+      string.length : 0);
     if (job.host !== 0) return hostEncodeRun(job, string);
     if (job.atStart) {
       job.atStart = false;
@@ -821,8 +856,7 @@ module.exports = function createBackend(wasmModule, options = undefined) {
           const before = from - io[IO_ERROR_B];
           const offset = job.units + pieceStart +
             (shift ? before : wasm.wg_utf16_length(before));
-          pieces = [];
-          piecesLength = 0;
+          startOutput(0);
           return [codePoint, offset];
         }
         if (job.mode !== MODE_SUBSTITUTE) continue; // skip
