@@ -69,7 +69,7 @@ tar -tzf "$tarball" | sed 's|^package/||' | sort > "$work/contents"
 for f in package.json index.js index.mjs native.js native.mjs wasm.js \
          wasm.mjs index.d.ts lib/core.js lib/node.js install.js build.sh \
          src/addon.c README.md docs/iconv-lite.md LICENSE \
-         wasm/browser.mjs wasm/dist/wenc.wasm wasm/dist/wenc-nosimd.wasm \
+         wasm/browser.mjs wasm/browser.d.ts wasm/dist/wenc.wasm wasm/dist/wenc-nosimd.wasm \
          wasm/dist/core.mjs wasm/dist/backend.mjs \
          wenc-c/include/wenc.h wenc-c/src/internal.h \
          wenc-c/src/core/decoder.c wenc-c/src/codecs/shift_jis.c; do
@@ -267,7 +267,21 @@ EOF
 (cd "$work/app" && ./node_modules/.bin/tsc --strict --noEmit --module commonjs \
     --target es2022 --moduleResolution node --types node consumer.ts) ||
     fail "tsc --strict on a program using index.d.ts"
-echo "index.d.ts: tsc --strict passed ($(cd "$work/app" && ./node_modules/.bin/tsc --version))"
+# The browser entry's types: the same API without Node's stream Transforms.
+cat > "$work/app/browser-consumer.ts" <<'EOF'
+import api, { encode, decoderStream, backend } from 'wenc/browser';
+
+const which: 'wasm' = backend;
+const bytes: Uint8Array = encode('\u65e5', 'shift_jis', { unmappable: 'fatal' });
+const stream = decoderStream('gbk', { fatal: true });
+// @ts-expect-error the browser entry has no Node stream Transforms
+api.decodeStream('gbk');
+console.log(which, bytes, stream);
+EOF
+(cd "$work/app" && ./node_modules/.bin/tsc --strict --noEmit --module esnext \
+    --target es2022 --moduleResolution bundler --types node browser-consumer.ts) ||
+    fail "tsc --strict on a program using wasm/browser.d.ts"
+echo "index.d.ts, wasm/browser.d.ts: tsc --strict passed ($(cd "$work/app" && ./node_modules/.bin/tsc --version))"
 
 # ---- the repository as it was ----------------------------------------------
 sh "$here/pack.sh" clean
