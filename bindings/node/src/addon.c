@@ -1415,6 +1415,72 @@ static enum run_result utf16_run(addon_state *state, bool big_endian,
     return RUN_OK;
 }
 
+/* Outputs in UTF-16 of at least LARGE_OUTPUT bytes are written straight
+ * into a Node Buffer of their own (no scratch, no second copy): the string's
+ * code units are read into it, then fixed up in place. *done false: the
+ * caller encodes as for shorter strings. */
+static napi_value utf16_direct(napi_env env, napi_value string,
+                               bool big_endian, bool bom, bool *done)
+{
+    size_t len = 0, copied = 0;
+    *done = false;
+    NAPI_CALL(env, napi_get_value_string_utf16(env, string, NULL, 0, &len));
+    size_t head = bom ? 1 : 0;
+    if (len < LARGE_OUTPUT / 2 || len > SIZE_MAX / 2 - 2 ||
+        len - 1 > UINT32_MAX)
+        return NULL;
+    size_t total = (head + len) * 2;
+    void *data = NULL;
+    napi_value node_buffer, buffer, array, last_string;
+    size_t offset = 1;
+    NAPI_CALL(env, napi_create_buffer(env, total, &data, &node_buffer));
+    if ((uintptr_t)data & 1)
+        return NULL;
+    char16_t *units = (char16_t *)data + head;
+    /* The call writes a terminating zero after what it copies: it copies
+     * len - 1 units here, and the last one is read on its own (a string's
+     * element: no user code runs). */
+    NAPI_CALL(env, napi_get_value_string_utf16(env, string, units, len,
+                                               &copied));
+    if (copied != len - 1)
+        return NULL;
+    char16_t last[2];
+    NAPI_CALL(env, napi_get_element(env, string, (uint32_t)(len - 1),
+                                    &last_string));
+    NAPI_CALL(env, napi_get_value_string_utf16(env, last_string, last, 2,
+                                               &copied));
+    if (copied != 1)
+        return NULL;
+    units[len - 1] = last[0];
+    if (has_surrogate(units, len)) {
+        for (size_t i = 0; i < len; i++) {
+            if ((units[i] & 0xF800) != 0xD800)
+                continue;
+            if (units[i] < 0xDC00 && i + 1 < len &&
+                (units[i + 1] & 0xFC00) == 0xDC00)
+                i++;
+            else
+                units[i] = 0xFFFD;
+        }
+    }
+    if (bom)
+        units[-1] = 0xFEFF;
+    if (little_endian_host() == big_endian) {
+        for (size_t i = 0; i < head + len; i++) {
+            char16_t unit = ((char16_t *)data)[i];
+            ((char16_t *)data)[i] = (char16_t)((unit >> 8) | (unit << 8));
+        }
+    }
+    /* A plain Uint8Array over the Buffer's own ArrayBuffer, as
+     * new_uint8_array() makes. */
+    NAPI_CALL(env, napi_get_typedarray_info(env, node_buffer, NULL, NULL,
+                                            NULL, &buffer, &offset));
+    NAPI_CALL(env, napi_create_typedarray(env, napi_uint8_array, total,
+                                          buffer, offset, &array));
+    *done = true;
+    return array;
+}
+
 /* The substitute's units for ISO-2022-JP fit here up to this many. */
 #define SMALL_SUBSTITUTE 32
 
@@ -1454,6 +1520,17 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
             job.substitute_units = fed;
             job.substitute_units_len =
                 iso_2022_jp_units(job.substitute, job.substitute_len, fed);
+        }
+    }
+    if (is_utf16(id)) {
+        bool done = false;
+        napi_value direct = utf16_direct(env, args[1], id == WENC_UTF_16BE,
+                                         bom, &done);
+        if (done || !direct) {
+            bool pending = false;
+            napi_is_exception_pending(env, &pending);
+            if (done || pending)
+                return direct;
         }
     }
     const uint16_t *units = read_string(env, state, args[1], &len);
