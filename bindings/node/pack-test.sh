@@ -69,7 +69,7 @@ tar -tzf "$tarball" | sed 's|^package/||' | sort > "$work/contents"
 for f in package.json index.js index.mjs native.js native.mjs wasm.js \
          wasm.mjs index.d.ts lib/core.js lib/node.js install.js build.sh \
          src/addon.c README.md docs/iconv-lite.md LICENSE \
-         wasm/browser.mjs wasm/browser.d.ts wasm/dist/wenc.wasm wasm/dist/wenc-nosimd.wasm \
+         wasm/backend.js wasm/browser.mjs wasm/browser.d.ts wasm/dist/wenc.wasm wasm/dist/wenc-nosimd.wasm \
          wasm/dist/core.mjs wasm/dist/backend.mjs \
          wenc-c/include/wenc.h wenc-c/src/internal.h \
          wenc-c/src/core/decoder.c wenc-c/src/codecs/shift_jis.c; do
