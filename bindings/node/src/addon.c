@@ -1415,23 +1415,72 @@ static enum run_result utf16_run(addon_state *state, bool big_endian,
     return RUN_OK;
 }
 
-/* Outputs in UTF-16 of at least LARGE_OUTPUT bytes are written straight
- * into a Node Buffer of their own (no scratch, no second copy): the string's
- * code units are read into it, then fixed up in place. *done false: the
- * caller encodes as for shorter strings. */
-static napi_value utf16_direct(napi_env env, napi_value string,
-                               bool big_endian, bool bom, bool *done)
+/* Code units a string was read into, in place: lone surrogates to U+FFFD,
+ * the BOM before them when head is 1, then swapped when the machine's
+ * order is not the encoding's. */
+static void utf16_fix_in_place(char16_t *data, size_t head, size_t len,
+                               bool big_endian)
+{
+    char16_t *units = data + head;
+    if (has_surrogate(units, len)) {
+        for (size_t i = 0; i < len; i++) {
+            if ((units[i] & 0xF800) != 0xD800)
+                continue;
+            if (units[i] < 0xDC00 && i + 1 < len &&
+                (units[i + 1] & 0xFC00) == 0xDC00)
+                i++;
+            else
+                units[i] = 0xFFFD;
+        }
+    }
+    if (head)
+        data[0] = 0xFEFF;
+    if (little_endian_host() == big_endian) {
+        for (size_t i = 0; i < head + len; i++)
+            data[i] = (char16_t)((data[i] >> 8) | (data[i] << 8));
+    }
+}
+
+/* UTF-16 outputs are written straight where they are returned from (no
+ * scratch, no second copy): the string's code units are read there, then
+ * fixed up in place. Outputs of SMALL_COPY < bytes <= POOL_MAX_OUTPUT into
+ * the output pool (the length returned; the read's terminating zero lands
+ * in the pool's free room after them), of LARGE_OUTPUT bytes and more into
+ * a Node Buffer of their own. *done false: the caller encodes through the
+ * scratch. */
+static napi_value utf16_direct(napi_env env, addon_state *state,
+                               napi_value string, bool big_endian, bool bom,
+                               bool *done)
 {
     size_t len = 0, copied = 0;
     *done = false;
     NAPI_CALL(env, napi_get_value_string_utf16(env, string, NULL, 0, &len));
     size_t head = bom ? 1 : 0;
-    if (len < LARGE_OUTPUT / 2 || len > SIZE_MAX / 2 - 2 ||
-        len - 1 > UINT32_MAX)
+    if (len > SIZE_MAX / 2 - 2 || len - 1 > UINT32_MAX)
         return NULL;
     size_t total = (head + len) * 2;
+    napi_value result;
+    if (total > SMALL_COPY && total <= POOL_MAX_OUTPUT &&
+        extended_results(state)) {
+        uint8_t *at = NULL;
+        size_t room = 0;
+        if (!pool_room(env, state, &at, &room) || total + 2 > room ||
+            ((uintptr_t)at & 1))
+            return NULL;
+        char16_t *data = (char16_t *)(void *)at;
+        NAPI_CALL(env, napi_get_value_string_utf16(env, string, data + head,
+                                                   len + 1, &copied));
+        if (copied != len)
+            return NULL;
+        utf16_fix_in_place(data, head, len, big_endian);
+        NAPI_CALL(env, napi_create_uint32(env, (uint32_t)total, &result));
+        *done = true;
+        return result;
+    }
+    if (len < LARGE_OUTPUT / 2)
+        return NULL;
     void *data = NULL;
-    napi_value node_buffer, buffer, array, last_string;
+    napi_value node_buffer, buffer, last_string;
     size_t offset = 1;
     NAPI_CALL(env, napi_create_buffer(env, total, &data, &node_buffer));
     if ((uintptr_t)data & 1)
@@ -1452,33 +1501,15 @@ static napi_value utf16_direct(napi_env env, napi_value string,
     if (copied != 1)
         return NULL;
     units[len - 1] = last[0];
-    if (has_surrogate(units, len)) {
-        for (size_t i = 0; i < len; i++) {
-            if ((units[i] & 0xF800) != 0xD800)
-                continue;
-            if (units[i] < 0xDC00 && i + 1 < len &&
-                (units[i + 1] & 0xFC00) == 0xDC00)
-                i++;
-            else
-                units[i] = 0xFFFD;
-        }
-    }
-    if (bom)
-        units[-1] = 0xFEFF;
-    if (little_endian_host() == big_endian) {
-        for (size_t i = 0; i < head + len; i++) {
-            char16_t unit = ((char16_t *)data)[i];
-            ((char16_t *)data)[i] = (char16_t)((unit >> 8) | (unit << 8));
-        }
-    }
+    utf16_fix_in_place(data, head, len, big_endian);
     /* A plain Uint8Array over the Buffer's own ArrayBuffer, as
      * new_uint8_array() makes. */
     NAPI_CALL(env, napi_get_typedarray_info(env, node_buffer, NULL, NULL,
                                             NULL, &buffer, &offset));
     NAPI_CALL(env, napi_create_typedarray(env, napi_uint8_array, total,
-                                          buffer, offset, &array));
+                                          buffer, offset, &result));
     *done = true;
-    return array;
+    return result;
 }
 
 /* The substitute's units for ISO-2022-JP fit here up to this many. */
@@ -1524,8 +1555,8 @@ static napi_value encode_once(napi_env env, napi_callback_info info)
     }
     if (is_utf16(id)) {
         bool done = false;
-        napi_value direct = utf16_direct(env, args[1], id == WENC_UTF_16BE,
-                                         bom, &done);
+        napi_value direct = utf16_direct(env, state, args[1],
+                                         id == WENC_UTF_16BE, bom, &done);
         if (done || !direct) {
             bool pending = false;
             napi_is_exception_pending(env, &pending);
