@@ -11,6 +11,10 @@
 
 #include <wenc.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* How index.js tells decode() what its input is (times 2, plus stream). */
 enum input_kind {
     INPUT_NONE = 0,
@@ -977,6 +981,28 @@ static bool has_surrogate(const void *units, size_t len)
     const uint64_t ones = UINT64_C(0x0001000100010001);
     const uint64_t highs = UINT64_C(0x8000800080008000);
     size_t i = 0;
+#if defined(__SSE2__)
+    /* Eight lanes at a time, 32 units per test. */
+    const __m128i lane_mask = _mm_set1_epi16((short)0xF800);
+    const __m128i lane_surrogate = _mm_set1_epi16((short)0xD800);
+    for (; i + 32 <= len; i += 32) {
+        const uint8_t *at = bytes + i * 2;
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)at);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(at + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(at + 32));
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(at + 48));
+        __m128i any = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi16(_mm_and_si128(a, lane_mask), lane_surrogate),
+                _mm_cmpeq_epi16(_mm_and_si128(b, lane_mask), lane_surrogate)),
+            _mm_or_si128(
+                _mm_cmpeq_epi16(_mm_and_si128(c, lane_mask), lane_surrogate),
+                _mm_cmpeq_epi16(_mm_and_si128(d, lane_mask),
+                                lane_surrogate)));
+        if (_mm_movemask_epi8(any))
+            return true;
+    }
+#endif
     for (; i + 16 <= len; i += 16) {
         uint64_t w[4], any = 0;
         memcpy(w, bytes + i * 2, sizeof w);
