@@ -249,6 +249,22 @@ static bool is_ascii(const uint8_t *bytes, size_t len)
 {
     const uint64_t high_bits = UINT64_C(0x8080808080808080);
     size_t i = 0;
+#if defined(__SSE2__)
+    /* 64 bytes per test: the OR of four vectors' high bits. */
+    for (; i + 64 <= len; i += 64) {
+        const uint8_t *at = bytes + i;
+        __m128i any = _mm_or_si128(
+            _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)at),
+                         _mm_loadu_si128(
+                             (const __m128i *)(const void *)(at + 16))),
+            _mm_or_si128(_mm_loadu_si128(
+                             (const __m128i *)(const void *)(at + 32)),
+                         _mm_loadu_si128(
+                             (const __m128i *)(const void *)(at + 48))));
+        if (_mm_movemask_epi8(any))
+            return false;
+    }
+#endif
     for (; i + 32 <= len; i += 32) {
         uint64_t words[4];
         memcpy(words, bytes + i, sizeof words);
