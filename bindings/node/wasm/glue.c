@@ -305,32 +305,100 @@ static const sb_table *sb_table_of(wenc_id id)
     return table;
 }
 
+/* Copies src[0..16) to dst as bytes when they are all ASCII: whether it
+ * did (never without wasm SIMD). */
+static inline bool sb_ascii16(const uint16_t *src, uint8_t *dst)
+{
+#ifdef __wasm_simd128__
+    v128_t a = wasm_v128_load(src);
+    v128_t b = wasm_v128_load(src + 8);
+    if (wasm_v128_any_true(wasm_v128_and(wasm_v128_or(a, b),
+                                         wasm_i16x8_splat((int16_t)0xFF80))))
+        return false;
+    wasm_v128_store(dst, wasm_u8x16_narrow_i16x8(a, b));
+    return true;
+#else
+    (void)src;
+    (void)dst;
+    return false;
+#endif
+}
+
+/* A long input (FLAT_MIN units and more) goes through a flat table of the
+ * encoding: code unit -> byte, 0 for none (and for U+0000, which is 0x00),
+ * one load a unit instead of two dependent ones. FLAT_SLOTS tables of
+ * 64 KiB, each filled from the two-level table when an encoding not in one
+ * is first encoded at length (the least recently used slot is refilled;
+ * filling takes about as long as encoding 64 Ki units, hence FLAT_MIN). */
+#define FLAT_SLOTS 2
+#define FLAT_MIN 4096
+
+static struct {
+    uint8_t bytes[65536];
+    int id; /* 0: empty (WENC_IBM866 is not 0) */
+    unsigned used;
+} sb_flat[FLAT_SLOTS];
+static unsigned sb_flat_clock;
+
+static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table)
+{
+    unsigned slot = 0;
+    for (unsigned i = 0; i < FLAT_SLOTS; i++) {
+        if (sb_flat[i].id == (int)id) {
+            sb_flat[i].used = ++sb_flat_clock;
+            return sb_flat[i].bytes;
+        }
+        if (sb_flat[i].used < sb_flat[slot].used)
+            slot = i;
+    }
+    uint8_t *bytes = sb_flat[slot].bytes;
+    for (unsigned u = 0; u < 0x80; u++)
+        bytes[u] = (uint8_t)u;
+    for (unsigned u = 0x80; u < 0x10000; u++)
+        bytes[u] = table->pages[table->page_of[u >> 8]][u & 0xFF];
+    sb_flat[slot].id = (int)id;
+    sb_flat[slot].used = ++sb_flat_clock;
+    return bytes;
+}
+
 /* Encodes src[0..n) into dst while the table has each unit's byte: the
  * units taken (one byte each). 16 units at a time: copied when ASCII, else
- * looked up one by one. */
-static size_t sb_run(const sb_table *table, const uint16_t *src, size_t n,
-                     uint8_t *dst)
+ * looked up in `flat` when not NULL (eight loads, then checked together),
+ * else one by one in the two-level table. */
+static size_t sb_run(const sb_table *table, const uint8_t *flat,
+                     const uint16_t *src, size_t n, uint8_t *dst)
 {
     size_t i = 0;
     while (i < n) {
         size_t end = n - i < 16 ? n : i + 16;
-#ifdef __wasm_simd128__
-        if (end - i == 16) {
-            v128_t a = wasm_v128_load(src + i);
-            v128_t b = wasm_v128_load(src + i + 8);
-            if (!wasm_v128_any_true(wasm_v128_and(
-                    wasm_v128_or(a, b), wasm_i16x8_splat((int16_t)0xFF80)))) {
-                wasm_v128_store(dst + i, wasm_u8x16_narrow_i16x8(a, b));
-                i = end;
-                continue;
-            }
+        if (end - i == 16 && sb_ascii16(src + i, dst + i)) {
+            i = end;
+            continue;
         }
-#endif
+        /* A zero byte for a unit that is not U+0000 stops the run at that
+         * unit (in the loop below). */
+        for (; flat && i + 8 <= end; i += 8) {
+            uint8_t b0 = flat[src[i]], b1 = flat[src[i + 1]],
+                    b2 = flat[src[i + 2]], b3 = flat[src[i + 3]],
+                    b4 = flat[src[i + 4]], b5 = flat[src[i + 5]],
+                    b6 = flat[src[i + 6]], b7 = flat[src[i + 7]];
+            if (!b0 | !b1 | !b2 | !b3 | !b4 | !b5 | !b6 | !b7)
+                break;
+            dst[i] = b0;
+            dst[i + 1] = b1;
+            dst[i + 2] = b2;
+            dst[i + 3] = b3;
+            dst[i + 4] = b4;
+            dst[i + 5] = b5;
+            dst[i + 6] = b6;
+            dst[i + 7] = b7;
+        }
         for (; i < end; i++) {
             uint16_t u = src[i];
-            uint8_t byte = u < 0x80 ? (uint8_t)u
-                                    : table->pages[table->page_of[u >> 8]]
-                                                  [u & 0xFF];
+            uint8_t byte = flat       ? flat[u]
+                           : u < 0x80 ? (uint8_t)u
+                                      : table->pages[table->page_of[u >> 8]]
+                                                    [u & 0xFF];
             if (byte == 0 && u != 0)
                 return i;
             dst[i] = byte;
@@ -343,14 +411,16 @@ static size_t sb_run(const sb_table *table, const uint16_t *src, size_t n,
  * for each unit it stops at. backend.js never ends a piece with a high
  * surrogate (it holds one for the next call), so the encoder holds no unit
  * between calls and may be bypassed. */
-static wenc_status sb_encode(const sb_table *table, const uint16_t *src,
-                             size_t len, bool last, size_t *consumed,
-                             size_t *written)
+static wenc_status sb_encode(wenc_id id, const sb_table *table,
+                             const uint16_t *src, size_t len, bool last,
+                             size_t *consumed, size_t *written)
 {
     size_t pos = 0, out = 0;
     wenc_status status = WENC_INPUT_EMPTY;
+    const uint8_t *flat = len >= FLAT_MIN ? sb_flat_of(id, table) : NULL;
     for (;;) {
-        size_t taken = sb_run(table, src + pos, len - pos, output.bytes + out);
+        size_t taken =
+            sb_run(table, flat, src + pos, len - pos, output.bytes + out);
         pos += taken;
         out += taken;
         if (pos == len)
@@ -401,7 +471,8 @@ static int encode_units(size_t from, size_t len, int last, int utf16)
     const sb_table *table =
         utf16 && id >= SB_FIRST && id <= SB_LAST ? sb_table_of(id) : NULL;
     if (table)
-        status = sb_encode(table, (const uint16_t *)(const void *)input + from,
+        status = sb_encode(id, table,
+                           (const uint16_t *)(const void *)input + from,
                            len, last != 0, &consumed, &written);
     else if (utf16)
         status = wenc_encode_from_utf16(
