@@ -176,6 +176,9 @@ static size_t element_size(napi_typedarray_type type)
     }
 }
 
+/* read_string_prefix()'s first read, in code units (with the zero). */
+#define FIRST_READ_UNITS ((size_t)1024)
+
 /* Reads at most `limit` code units of a JS string into the code-unit
  * scratch; *len receives how many. One Node-API call when they fit in the
  * scratch as it is. */
@@ -185,6 +188,23 @@ static const uint16_t *read_string_prefix(napi_env env, addon_state *state,
 {
     size_t room = state->code_units.capacity / 2;
     if (limit >= room) {
+        /* Most strings are short: a first read of up to FIRST_READ_UNITS
+         * units takes them whole (fewer copied than asked for), and spares
+         * asking for the length. */
+        size_t first = room < FIRST_READ_UNITS ? room : FIRST_READ_UNITS;
+        if (first >= 2 && state->code_units.data) {
+            size_t copied = 0;
+            if (napi_get_value_string_utf16(env, value,
+                                            state->code_units.data, first,
+                                            &copied) != napi_ok) {
+                throw_last_error(env);
+                return NULL;
+            }
+            if (copied < first - 1) {
+                *len = copied;
+                return state->code_units.data;
+            }
+        }
         size_t length = 0;
         if (napi_get_value_string_utf16(env, value, NULL, 0, &length) !=
             napi_ok) {
