@@ -324,14 +324,15 @@ static inline bool sb_ascii16(const uint16_t *src, uint8_t *dst)
 #endif
 }
 
-/* A long input (FLAT_MIN units and more) goes through a flat table of the
- * encoding: code unit -> byte, 0 for none (and for U+0000, which is 0x00),
- * one load a unit instead of two dependent ones. FLAT_SLOTS tables of
- * 64 KiB, each filled from the two-level table when an encoding not in one
- * is first encoded at length (the least recently used slot is refilled;
- * filling takes about as long as encoding 64 Ki units, hence FLAT_MIN). */
+/* An encoding used at length goes through a flat table: code unit -> byte,
+ * 0 for none (and for U+0000, which is 0x00), one load a unit instead of
+ * two dependent ones. FLAT_SLOTS tables of 64 KiB, the least recently used
+ * refilled from the two-level table for an encoding that has encoded
+ * FLAT_AFTER units through that table since it last had a slot (filling
+ * takes about as long as encoding them: at most twice the work when
+ * encodings take turns, the same memory however many are used). */
 #define FLAT_SLOTS 2
-#define FLAT_MIN 4096
+#define FLAT_AFTER 32768
 
 static struct {
     uint8_t bytes[65536];
@@ -339,8 +340,12 @@ static struct {
     unsigned used;
 } sb_flat[FLAT_SLOTS];
 static unsigned sb_flat_clock;
+/* Units encoded through the two-level table, by encoding. */
+static size_t sb_units[SB_LAST - SB_FIRST + 1];
 
-static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table)
+/* The flat table of encoding id for an input of len units, or NULL. */
+static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table,
+                                 size_t len)
 {
     unsigned slot = 0;
     for (unsigned i = 0; i < FLAT_SLOTS; i++) {
@@ -351,6 +356,11 @@ static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table)
         if (sb_flat[i].used < sb_flat[slot].used)
             slot = i;
     }
+    size_t *units = &sb_units[id - SB_FIRST];
+    *units += len;
+    if (*units < FLAT_AFTER)
+        return NULL;
+    *units = 0;
     uint8_t *bytes = sb_flat[slot].bytes;
     for (unsigned u = 0; u < 0x80; u++)
         bytes[u] = (uint8_t)u;
@@ -417,7 +427,7 @@ static wenc_status sb_encode(wenc_id id, const sb_table *table,
 {
     size_t pos = 0, out = 0;
     wenc_status status = WENC_INPUT_EMPTY;
-    const uint8_t *flat = len >= FLAT_MIN ? sb_flat_of(id, table) : NULL;
+    const uint8_t *flat = sb_flat_of(id, table, len);
     for (;;) {
         size_t taken =
             sb_run(table, flat, src + pos, len - pos, output.bytes + out);
