@@ -13,7 +13,8 @@
 # with an empty imports object.
 #
 # Usage: sh bindings/node/wasm/build.sh   (from anywhere)
-# CC (default clang), WASM_LD (default wasm-ld), WASM_OPT (default -O2
+# WASM_CC (default clang: not CC, which names the host's compiler, gcc in CI),
+# WASM_LD (default wasm-ld), WASM_OPT (default -O2
 # -flto: link-time optimisation measured a quarter faster encoding) are
 # honoured. Exit status 77 when the toolchain is missing.
 set -eu
@@ -24,7 +25,7 @@ root=$(cd "$here/../../.." && pwd)
 out="$here/dist"
 # clang and wasm-ld, else the versioned names that clang-14 and lld-14 alone
 # install.
-CC=${CC:-$(command -v clang || command -v clang-14 || echo clang)}
+CC=${WASM_CC:-$(command -v clang || command -v clang-14 || echo clang)}
 WASM_LD=${WASM_LD:-$(command -v wasm-ld || command -v wasm-ld-14 || echo wasm-ld)}
 WASM_OPT=${WASM_OPT:--O2 -flto}
 WASI_INCLUDE=${WASI_INCLUDE:-/usr/include/wasm32-wasi}
