@@ -8,7 +8,8 @@
 #   1. every C test registered with ctest (tests/test_*.c, named test_*),
 #      through CMake's CROSSCOMPILING_EMULATOR, which ctest puts in front of
 #      a test whose command is a target it built;
-#   2. tests/cli/run.sh and tests/examples/run.sh. ctest starts those with sh
+#   2. tests/cli/run.sh (in the background, beside the C tests: it runs
+#      one process at a time) and tests/examples/run.sh. ctest starts those with sh
 #      and the real wenc, so they run here instead, given wrappers
 #      (build-valgrind/valgrind-bin/) that exec the wenc tool and the example
 #      programs under valgrind. Every wenc and example process they start is
@@ -128,7 +129,50 @@ else
     echo "   FAILED: cannot compile the canary with ${CC:-cc}"
 fi
 
-echo "== C tests (ctest, each under valgrind)"
+export WENC_SOURCE_DIR="$ROOT" WENC_CLI="$BUILD/wenc"
+export WENC_DATA_DIR="$(sed -n 's/^WENC_DATA_DIR:PATH=//p' "$BUILD/CMakeCache.txt")"
+
+# run_suite NAME: tests/NAME/run.sh with the wrapped wenc and example
+# programs; its output in $BUILD/NAME.out, its exit status in
+# $BUILD/NAME.rc, its seconds in $BUILD/NAME.secs.
+run_suite() {
+    suite_t0=$(date +%s)
+    suite_rc=0
+    WENC_EXAMPLES_DIR="$WRAP/examples" sh "$ROOT/tests/$1/run.sh" "$WRAP/wenc" \
+        > "$BUILD/$1.out" 2>&1 || suite_rc=$?
+    echo "$suite_rc" > "$BUILD/$1.rc"
+    echo "$(( $(date +%s) - suite_t0 ))" > "$BUILD/$1.secs"
+}
+
+# report_suite NAME: what run_suite found, after it finished.
+report_suite() {
+    echo "== tests/$1/run.sh (wenc and the example programs under valgrind)"
+    rc=$(cat "$BUILD/$1.rc" 2> /dev/null || echo 1)
+    if [ "$rc" -eq 77 ]; then
+        # every case that ran passed; the ones that could not run are named
+        echo "!! note: tests/$1/run.sh skipped cases:"
+        grep '^SKIPPED ' "$BUILD/$1.out"
+        grep -E '^[0-9]+ passed, [0-9]+ failed' "$BUILD/$1.out" | tail -n 1
+    elif [ "$rc" -ne 0 ]; then
+        failed="$failed $1"
+        grep -v '^ok ' "$BUILD/$1.out"
+    else
+        tail -n 1 "$BUILD/$1.out"
+    fi
+    echo "   tests/$1 took $(cat "$BUILD/$1.secs" 2> /dev/null || echo '?')s"
+}
+
+# The CLI suite runs one process at a time and is the longest part: it goes
+# on in the background while the C tests take the other cores.
+rm -f "$BUILD/cli.rc" "$BUILD/examples.rc"
+cli_pid=""
+if [ -f "$ROOT/tests/cli/run.sh" ]; then
+    run_suite cli &
+    cli_pid=$!
+fi
+ctest_jobs=$(( JOBS > 1 ? JOBS - 1 : 1 ))
+
+echo "== C tests (ctest, each under valgrind; the CLI suite beside them)"
 t0=$(date +%s)
 all_tests=$(cd "$BUILD" && "$CTEST" -N | sed -n 's/^ *Test *#[0-9]*: //p')
 # The _avx2 builds of the SIMD tests (tests/simd_level.h) are left out:
@@ -144,7 +188,7 @@ avx2_builds=$(printf '%s\n' "$all_tests" | grep '^test_.*_avx2$' | tr '\n' ' ')
 if [ -n "$avx2_builds" ]; then
     echo "   not run under valgrind, which takes the AVX2 kernels in the tests as built: $avx2_builds"
 fi
-if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$JOBS" -R '^test_' -E '_avx2$'); then
+if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$ctest_jobs" -R '^test_' -E '_avx2$'); then
     failed="$failed ctest"
 fi
 echo "   C tests took $(( $(date +%s) - t0 ))s"
@@ -153,27 +197,10 @@ if grep -q 'Skipped' "$BUILD/Testing/Temporary/LastTest.log" 2> /dev/null; then
     echo "!! note: some C test reported itself skipped (see the ctest output above)"
 fi
 
-export WENC_SOURCE_DIR="$ROOT" WENC_CLI="$BUILD/wenc"
-export WENC_DATA_DIR="$(sed -n 's/^WENC_DATA_DIR:PATH=//p' "$BUILD/CMakeCache.txt")"
-
+[ -f "$ROOT/tests/examples/run.sh" ] && run_suite examples
+[ -n "$cli_pid" ] && wait "$cli_pid"
 for suite in cli examples; do
-    [ -f "$ROOT/tests/$suite/run.sh" ] || continue
-    echo "== tests/$suite/run.sh (wenc and the example programs under valgrind)"
-    t0=$(date +%s)
-    rc=0
-    WENC_EXAMPLES_DIR="$WRAP/examples" sh "$ROOT/tests/$suite/run.sh" "$WRAP/wenc" > "$BUILD/$suite.out" 2>&1 || rc=$?
-    if [ "$rc" -eq 77 ]; then
-        # every case that ran passed; the ones that could not run are named
-        echo "!! note: tests/$suite/run.sh skipped cases:"
-        grep '^SKIPPED ' "$BUILD/$suite.out"
-        grep -E '^[0-9]+ passed, [0-9]+ failed' "$BUILD/$suite.out" | tail -n 1
-    elif [ "$rc" -ne 0 ]; then
-        failed="$failed $suite"
-        grep -v '^ok ' "$BUILD/$suite.out"
-    else
-        tail -n 1 "$BUILD/$suite.out"
-    fi
-    echo "   tests/$suite took $(( $(date +%s) - t0 ))s"
+    [ -f "$ROOT/tests/$suite/run.sh" ] && report_suite "$suite"
 done
 
 echo "== valgrind logs"
