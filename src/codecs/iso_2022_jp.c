@@ -306,11 +306,21 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
             pos += wenc_iso_2022_jp_jis0208_vectors(units + pos, n - pos,
                                                     dst + out, &made);
             out += made;
+            /* what the vector path left of the run (all of it on a CPU
+             * without one), a code point at a time */
+            for (; pos < n && units[pos] >= 0x80; pos++) {
+                euc = wenc_euc_jp_bytes_of(units[pos]);
+                if (euc < 0xA1A1)
+                    break;
+                dst[out] = (uint8_t)((euc >> 8) - 0x80);
+                dst[out + 1] = (uint8_t)((euc & 0xFF) - 0x80);
+                out += 2;
+            }
             if (pos == n)
                 break;
-            /* the vector path takes every code point of jis0208: ASCII
-             * turns to ASCII (where 0x0E, 0x0F and ESC are errors, which
-             * the ASCII loop stops at) */
+            /* the run takes every code point of jis0208: ASCII turns to
+             * ASCII (where 0x0E, 0x0F and ESC are errors, which the ASCII
+             * loop stops at) */
             c = units[pos];
             if (c < 0x80)
                 turn = to_ascii;
@@ -405,7 +415,8 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
 #ifndef WENC_NO_ENCODE_TABLES
     /* where the vector path may run next: after it took nothing, `skip`
      * units on, twice as far each time (a run of half-width katakana, say) */
-    size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
+    size_t vectors_from =
+        len >= 64 && (utf16 || wenc_cpu_has_avx2()) ? 0 : SIZE_MAX;
     size_t skip = 16;
 #endif
     for (;;) {
