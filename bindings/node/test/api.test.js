@@ -337,6 +337,45 @@ entryTest('encode: arguments, ToString, output type', (t, api) => {
   for (const [text, output] of kept) {
     assert.equal(Buffer.from(output).toString('latin1'), text);
   }
+  // UTF-8 and UTF-16LE (which the WebAssembly build has the host write),
+  // with and without a BOM, at every size where an output moves between
+  // its own buffer, the small-output array and the pool; kept outputs are
+  // never overwritten.
+  const hostKept = [];
+  const hostLengths = [0, 1, 20, 21, 22, 30, 31, 32, 33, 64, 65, 1364, 1365,
+    1366, 2046, 2047, 2048, 2049, 3000];
+  for (const length of hostLengths) {
+    for (const bom of [false, true]) {
+      // A lone surrogate last: U+FFFD in both encodings.
+      const text = length === 0 ? '' :
+        '\u00E9\u3042z'.repeat(length).slice(0, length - 1) + '\uD800';
+      const utf8 = [...(bom ? [0xEF, 0xBB, 0xBF] : []),
+        ...Buffer.from(text.replace('\uD800', '\uFFFD'), 'utf8')];
+      const utf16 = [...(bom ? [0xFF, 0xFE] : []),
+        ...Buffer.from(text.replace('\uD800', '\uFFFD'), 'utf16le')];
+      const options = { bom };
+      const gotUtf8 = api.encode(text, 'utf-8', options);
+      const gotUtf16 = api.encode(text, 'utf-16le', options);
+      assert.deepEqual([...gotUtf8], utf8, `utf-8 ${length} ${bom}`);
+      assert.deepEqual([...gotUtf16], utf16, `utf-16le ${length} ${bom}`);
+      hostKept.push([gotUtf8, utf8], [gotUtf16, utf16]);
+    }
+  }
+  for (let i = 0; i < 50; i++) api.encode('\u3042'.repeat(1300), 'utf-8');
+  for (const [output, expected] of hostKept) {
+    assert.deepEqual([...output], expected);
+  }
+  // Legacy outputs that end after an unmappable character (several pieces
+  // in the WebAssembly build in skip mode) and from ISO-2022-JP's state.
+  for (const length of [10, 60, 63, 64, 65, 500, 4095, 4096, 4097]) {
+    const text = '\u20AC'.repeat(length - 1) + '\u3042';
+    assert.deepEqual(api.encode(text, 'windows-1252', { unmappable: 'skip' }),
+      new Uint8Array(length - 1).fill(0x80), `skip ${length}`);
+    const jis = api.encode('\u3042'.repeat(length) + 'a', 'iso-2022-jp');
+    assert.deepEqual([...jis], [0x1B, 0x24, 0x42,
+      ...Array(length).fill([0x24, 0x22]).flat(), 0x1B, 0x28, 0x42, 0x61],
+    `iso-2022-jp ${length}`);
+  }
   // A transferred (detached) pool: the next outputs use a new one.
   const shared = api.encode('q'.repeat(100), 'ascii');
   structuredClone(shared.buffer, { transfer: [shared.buffer] });

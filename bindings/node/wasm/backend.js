@@ -257,12 +257,26 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   const SLOT_BYTE_LENGTH = 2;
   const SLOT_READ = 3;
   const SLOT_WRITTEN = 4;
+  const SLOT_POOL_OFFSET = 6;
   let slots = new Float64Array(6);
   let smallOutput = new Uint8Array(768);
+  // The extended results (lib/BACKEND.md): an encoder output of up to
+  // SMALL_OUTPUT bytes goes into smallOutput, one of up to POOL_OUTPUT
+  // into the pool at slot 6, and encodeOnce()/encoderWrite() return its
+  // length: making an ArrayBuffer costs more than encoding a KiB.
+  const SMALL_OUTPUT = 64;
+  const POOL_OUTPUT = 4096;
+  let pooling = false;
+  let outputPool = null;
 
   function setSharedArrays(sharedSlots, sharedSmallOutput) {
     slots = sharedSlots;
     smallOutput = sharedSmallOutput;
+    pooling = slots.length > SLOT_POOL_OFFSET;
+  }
+
+  function setOutputPool(pool) {
+    outputPool = pool;
   }
 
   // The ids above are the library's.
@@ -794,6 +808,10 @@ module.exports = function createBackend(wasmModule, options = undefined) {
   function hostEncodeRun(job, string) {
     const bom = job.atStart && (job.utf8Bom || job.utf16Bom);
     job.atStart = false;
+    if (pooling && outputPool !== null) {
+      const pooled = hostEncodePooled(job, string, bom);
+      if (pooled >= 0) return pooled;
+    }
     if (job.host === HOST_UTF8) {
       const bytes = hostEncoder.encode(string);
       if (!bom) return bytes;
@@ -815,8 +833,53 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     return bytes;
   }
 
+  // hostEncodeRun() into smallOutput or the pool: the length of the
+  // output, or -1 when it may not fit.
+  function hostEncodePooled(job, string, bom) {
+    const bomLength = !bom ? 0 : job.host === HOST_UTF8 ? 3 : 2;
+    const most = bomLength + string.length * (job.host === HOST_UTF8 ? 3 : 2);
+    if (most > POOL_OUTPUT) return -1;
+    const small = most <= SMALL_OUTPUT;
+    const target = small ? smallOutput : outputPool;
+    const start = small ? 0 : slots[SLOT_POOL_OFFSET];
+    if (bomLength === 3) {
+      target[start] = 0xEF;
+      target[start + 1] = 0xBB;
+      target[start + 2] = 0xBF;
+    } else if (bomLength === 2) {
+      target[start] = 0xFF;
+      target[start + 1] = 0xFE;
+    }
+    let length = bomLength;
+    if (job.host === HOST_UTF8) {
+      length += hostEncoder.encodeInto(string, small && bomLength === 0 ?
+        smallOutput : target.subarray(start + bomLength, start + most))
+        .written;
+    } else if (string.length !== 0) {
+      length += ucs2Write.call(target, isWellFormed(string) ? string :
+        toWellFormed(string), start + bomLength, string.length * 2);
+    }
+    if (!small && length <= SMALL_OUTPUT) {
+      for (let i = 0; i < length; i++) smallOutput[i] = outputPool[start + i];
+    }
+    return length;
+  }
+
+  // The output at OUT, the whole of an encodeRun(), into smallOutput or
+  // the pool: its length.
+  function pooledOutput(written) {
+    if (written <= SMALL_OUTPUT) {
+      for (let i = 0; i < written; i++) smallOutput[i] = heap[OUT + i];
+    } else {
+      outputPool.set(heap.subarray(OUT, OUT + written),
+        slots[SLOT_POOL_OFFSET]);
+    }
+    return written;
+  }
+
   // Encodes string with the job's encoder, which is in the state struct:
-  // the bytes, or [codePoint, offset] (fatal mode) with the offset in code
+  // the bytes (a Uint8Array, or the length of those in smallOutput or the
+  // pool), or [codePoint, offset] (fatal mode) with the offset in code
   // units from the start of the job's stream.
   function encodeRun(job, string, last) {
     startOutput(job.singleByte && string.length > IN_BYTES / 2 ?
@@ -847,6 +910,12 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       let from = 0;
       for (;;) {
         const status = encodeUnits(from, units - from, final ? 1 : 0);
+        if (status === INPUT_EMPTY && at >= length && pooling &&
+          outputPool !== null && pieces.length === 0 && whole === null &&
+          io[IO_WRITTEN] <= POOL_OUTPUT) {
+          // All of the output is this call's.
+          return pooledOutput(io[IO_WRITTEN]);
+        }
         putOutput();
         from += io[IO_CONSUMED];
         if (status === INPUT_EMPTY) break;
@@ -922,6 +991,7 @@ module.exports = function createBackend(wasmModule, options = undefined) {
 
   const backend = {
     setSharedArrays,
+    setOutputPool,
     decoderNew,
     decode,
     encode,
