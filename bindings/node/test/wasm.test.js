@@ -481,6 +481,44 @@ test('single-byte encoders (glue.c\'s map): every mode, surrogates, the ' +
   }
 });
 
+test('single-byte encoders through the flat tables (long inputs, three ' +
+     'encodings taking turns): the native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const nosimd = backendOf(files[1]);
+  const labels = ['windows-1252', 'iso-8859-2', 'koi8-r', 'windows-874',
+    'windows-1252', 'koi8-r', 'iso-8859-2'];
+  // Unmappable code points (U+3042, a lone surrogate) and U+0000 at
+  // chunk boundaries and far apart; the rest the encoding's own characters
+  // and ASCII.
+  const stops = [0, 5, 15, 16, 17, 47, 48, 1000, 1023, 1024, 1025, 2047, 9000,
+    32767, 32768, 40000];
+  for (const label of labels) {
+    const id = native().labelId(label);
+    const own = native().decodeOnce(id,
+      new Uint8Array(128).map((_, i) => 0x80 + i), 1, false)
+      .replace(/\uFFFD/g, '');
+    const units = [];
+    for (let i = 0; units.length < 41000; i++) {
+      units.push(i % 7 === 0 ? 0x20 + (i % 90) : own.charCodeAt(i % own.length));
+    }
+    for (const [n, at] of stops.entries()) {
+      units[at] = [0x3042, 0xD800, 0x0000, 0xDC00][n % 4];
+    }
+    const string = String.fromCharCode(...units);
+    for (const mode of [0, 1, 2, 3]) {
+      const substitute = mode === 2 ? new Uint8Array([0x3F]) :
+        new Uint8Array(0);
+      const expected = native().encodeOnce(id, string, mode, substitute,
+        false);
+      for (const backend of [b, nosimd]) {
+        assert.deepEqual(bytesOf(backend, backend.backend.encodeOnce(id, string,
+          mode, substitute, false)), expected, `${label} mode ${mode}`);
+      }
+    }
+  }
+});
+
 test('SharedArrayBuffer input and encodeInto() destination', (t) => {
   if (!needBuild(t)) return;
   const api = createWenc(backendOf(files[0]).backend);

@@ -371,46 +371,66 @@ static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table,
     return bytes;
 }
 
+/* The index of the first zero byte of dst[0..n) whose unit in src is not
+ * U+0000 (a unit the table has not), or n. */
+static size_t sb_first_missing(const uint16_t *src, const uint8_t *dst,
+                               size_t n)
+{
+    size_t i = 0;
+#ifdef __wasm_simd128__
+    for (; n - i >= 16; i += 16) {
+        if (!wasm_v128_any_true(wasm_i8x16_eq(wasm_v128_load(dst + i),
+                                              wasm_i8x16_splat(0))))
+            continue;
+        for (size_t k = i; k < i + 16; k++)
+            if (dst[k] == 0 && src[k] != 0)
+                return k;
+    }
+#endif
+    for (; i < n; i++)
+        if (dst[i] == 0 && src[i] != 0)
+            return i;
+    return n;
+}
+
 /* Encodes src[0..n) into dst while the table has each unit's byte: the
- * units taken (one byte each). 16 units at a time: copied when ASCII, else
- * looked up in `flat` when not NULL (with one check for a zero byte for the
- * 16: a branch a unit measured half again as slow), else one by one in the
- * two-level table. */
+ * units taken (one byte each). Through `flat`: a chunk at a time, 16 units
+ * copied when ASCII, else looked up, then the chunk checked for a unit with
+ * no byte (a check a unit measured a third slower); the chunks double from
+ * 16 units up to 1024, so that where the text stops often little is done
+ * past the stop. Else one by one in the two-level table. */
 static size_t sb_run(const sb_table *table, const uint8_t *flat,
                      const uint16_t *src, size_t n, uint8_t *dst)
 {
     size_t i = 0;
-    while (i < n) {
-        size_t end = n - i < 16 ? n : i + 16;
-        if (end - i == 16 && sb_ascii16(src + i, dst + i)) {
+    if (flat) {
+        size_t chunk = 16;
+        while (i < n) {
+            size_t end = n - i < chunk ? n : i + chunk, k = i;
+            for (; end - k >= 16; k += 16) {
+                if (sb_ascii16(src + k, dst + k))
+                    continue;
+                for (size_t j = k; j < k + 16; j++)
+                    dst[j] = flat[src[j]];
+            }
+            for (; k < end; k++)
+                dst[k] = flat[src[k]];
+            size_t missing = sb_first_missing(src + i, dst + i, end - i);
+            if (missing < end - i)
+                return i + missing;
             i = end;
-            continue;
+            if (chunk < 1024)
+                chunk *= 2;
         }
-        if (flat && end - i == 16) {
-            /* byte - 1 wraps past 0xFF for a zero byte */
-            unsigned wrapped = 0;
-            for (size_t k = i; k < end; k++) {
-                uint8_t byte = flat[src[k]];
-                dst[k] = byte;
-                wrapped |= byte - 1u;
-            }
-            if (wrapped <= 0xFF) {
-                i = end;
-                continue;
-            }
-            /* U+0000, or a unit the table has not, at which the loop below
-             * stops */
-        }
-        for (; i < end; i++) {
-            uint16_t u = src[i];
-            uint8_t byte = flat       ? flat[u]
-                           : u < 0x80 ? (uint8_t)u
-                                      : table->pages[table->page_of[u >> 8]]
-                                                    [u & 0xFF];
-            if (byte == 0 && u != 0)
-                return i;
-            dst[i] = byte;
-        }
+        return i;
+    }
+    for (; i < n; i++) {
+        uint16_t u = src[i];
+        uint8_t byte = u < 0x80 ? (uint8_t)u
+                                : table->pages[table->page_of[u >> 8]][u & 0xFF];
+        if (byte == 0 && u != 0)
+            return i;
+        dst[i] = byte;
     }
     return i;
 }
