@@ -5,7 +5,7 @@
 //   make node && make wasm                   # wenc's two builds
 //   npm ci --prefix bench/node               # the peers, pinned in package-lock.json
 //   node bench/node/bench.js [--quick] [--filter WORD]... [--sizes 16,1024,1048576]
-//                            [--rounds N] [--round-ms N] [--gc]
+//                            [--rounds N] [--round-ms N] [--gc] [--one-process]
 //
 // Implementations: wenc native (bindings/node/native.js) and wenc wasm
 // (bindings/node/wasm.js) through decode(bytes, label) and encode(string,
@@ -15,6 +15,7 @@
 // timed; a row's figure is the median of rounds of CPU time, after a round
 // to warm up; the tables are Markdown on standard output (lib/report.js).
 
+const { execFileSync } = require('node:child_process');
 const os = require('node:os');
 const v8 = require('node:v8');
 const vm = require('node:vm');
@@ -25,7 +26,37 @@ const report = require('./lib/report.js');
 const shared = require('./lib/shared.mjs');
 
 const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
-  '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N] [--gc]\n';
+  '[--sizes 16,1024,1048576] [--rounds N] [--round-ms N] [--gc] ' +
+  '[--one-process]\n';
+
+// Rows of this many bytes or more run each in a process of its own (this
+// script again with --row NAME, which prints the row's results as JSON),
+// unless --one-process: what a large row measures depends on the state of
+// the heap, which the rows before it leave (see README.md).
+const OWN_PROCESS_FROM = 65536;
+
+// Takes `flag` (and its value, when withValue) out of argv: the value, true
+// for a flag without one, or undefined.
+function takeOption(argv, flag, withValue) {
+  const at = argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = withValue ? argv[at + 1] : true;
+  if (value === undefined) {
+    process.stderr.write(`bench: ${flag} needs a value\n${USAGE}`);
+    process.exit(2);
+  }
+  argv.splice(at, withValue ? 2 : 1);
+  return value;
+}
+
+// The results of row `name` measured by a child process given argv.
+function runRowInChild(argv, name) {
+  const output = execFileSync(process.execPath,
+    [__filename, ...argv, '--row', name],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 20 });
+  return new Map(JSON.parse(output));
+}
 
 const sink = { value: 0 };
 
@@ -71,7 +102,10 @@ async function runRow(implementations, inputs, expected, bytesPerPass, options) 
 
 async function main() {
   const started = process.hrtime.bigint();
-  const options = report.parseOptions(process.argv.slice(2), USAGE);
+  const argv = process.argv.slice(2);
+  const onlyRow = takeOption(argv, '--row', true);
+  const onePass = takeOption(argv, '--one-process', false) === true;
+  const options = report.parseOptions(argv, USAGE);
   const wenc = await loadWenc();
   const peers = loadPeers();
   const wencs = [wenc.native, wenc.wasm].filter(Boolean);
@@ -88,13 +122,16 @@ async function main() {
     `median of ${options.rounds} rounds of ${options.roundMs} ms of CPU time; ` +
       'MB/s of encoded bytes (decode: input, encode: output) per CPU second',
   ];
-  for (const line of [...header, ...wenc.notes]) console.error(line);
+  if (onlyRow === undefined) {
+    for (const line of [...header, ...wenc.notes]) console.error(line);
+  }
 
   const rows = { decode: [], encode: [] };
   for (const [label, file] of ENCODINGS) {
     for (const size of options.sizes) {
       const names = ['decode', 'encode'].map((d) => report.rowName(d, label, file, size));
-      if (!names.some((name) => report.wanted(options, name))) continue;
+      if (!names.some((name) => report.wanted(options, name) &&
+        (onlyRow === undefined || name === onlyRow))) continue;
       const { dropped } = inputs.text(label, file);
       const pieces = inputs.pieces(label, file, size);
       const bytes = pieces.reduce((n, p) => n + p.bytes.length, 0);
@@ -103,6 +140,12 @@ async function main() {
       for (const direction of ['decode', 'encode']) {
         const name = report.rowName(direction, label, file, size);
         if (!report.wanted(options, name)) continue;
+        if (onlyRow !== undefined && name !== onlyRow) continue;
+        if (onlyRow === undefined && !onePass && size >= OWN_PROCESS_FROM) {
+          rows[direction].push({ label, file, size,
+            results: runRowInChild(argv, name) });
+          continue;
+        }
         const make = direction === 'decode' ? 'decoder' : 'encoder';
         const implementations = [...wencs, ...peers].map((impl) =>
           ({ name: impl.name, fn: impl[make](label) }));
@@ -121,6 +164,12 @@ async function main() {
     }
   }
 
+  if (onlyRow !== undefined) {
+    const results = [...rows.decode, ...rows.encode].flatMap((row) =>
+      [...row.results]);
+    console.log(JSON.stringify(results));
+    return;
+  }
   const ratios = [
     { title: 'native ÷ best peer', ours: 'wenc native', peers: allPeers },
     { title: 'wasm ÷ best JS peer', ours: 'wenc wasm', peers: jsPeers },
