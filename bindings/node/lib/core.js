@@ -585,6 +585,67 @@ function createWenc(backend) {
     return joinPieces(result);
   }
 
+  // Short strings in a single-byte encoding (§9.2, and x-user-defined's
+  // §14.5) are encoded here, as iconv-lite does: a call into the backend
+  // costs more than encoding them. The table of an encoding comes from the
+  // backend's own decoder (bytes 80-FF decoded each alone; the first byte of
+  // a code point wins, as §9.2's index pointer), so the bytes are the
+  // library's; a string with a code unit the table has not (unmappable, a
+  // surrogate) goes to the backend.
+  const SHORT_SINGLE_BYTE = 64;
+  const SINGLE_BYTE_NAMES = new Set(['ibm866', 'iso-8859-2', 'iso-8859-3',
+    'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
+    'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14',
+    'iso-8859-15', 'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh',
+    'windows-874', 'windows-1250', 'windows-1251', 'windows-1252',
+    'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256',
+    'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'x-user-defined']);
+  // By id: an array of 256 pages (code unit >> 8) of 256 bytes (0: none),
+  // or null for an encoding that is not single-byte.
+  const singleBytePages = [];
+
+  function singleByteTable(id) {
+    const cached = singleBytePages[id];
+    if (cached !== undefined) return cached;
+    let pages = null;
+    if (SINGLE_BYTE_NAMES.has(nameOf(id))) {
+      const high = new Uint8Array(128);
+      for (let i = 0; i < 128; i++) high[i] = 0x80 + i;
+      const text = joinPieces(backend.decodeOnce(id, high, 0, false));
+      if (text.length === 128) {
+        pages = new Array(256).fill(undefined);
+        for (let i = 0; i < 128; i++) {
+          const unit = text.charCodeAt(i);
+          if (unit === 0xFFFD) continue; // no code point for the byte
+          const page = pages[unit >> 8] ??
+            (pages[unit >> 8] = new Uint8Array(256));
+          if (page[unit & 0xFF] === 0) page[unit & 0xFF] = 0x80 + i;
+        }
+      }
+    }
+    singleBytePages[id] = pages;
+    return pages;
+  }
+
+  // The bytes of input (at most SHORT_SINGLE_BYTE units) in the
+  // single-byte encoding of `pages`, or null.
+  function encodeShortSingleByte(pages, input) {
+    const length = input.length;
+    const output = new Uint8Array(length);
+    for (let i = 0; i < length; i++) {
+      const unit = input.charCodeAt(i);
+      if (unit < 0x80) {
+        output[i] = unit;
+        continue;
+      }
+      const page = pages[unit >> 8];
+      const byte = page === undefined ? 0 : page[unit & 0xFF];
+      if (byte === 0) return null;
+      output[i] = byte;
+    }
+    return output;
+  }
+
   // encode(string, label, {bom, substitute, unmappable}): a Uint8Array.
   // The string is converted as TextEncoder's encode() does (undefined: '').
   function encode(string = '', label = undefined, options = undefined) {
@@ -592,6 +653,12 @@ function createWenc(backend) {
     const id = encoderId(label);
     let result;
     if (options === undefined) {
+      if (input.length <= SHORT_SINGLE_BYTE) {
+        const pages = singleByteTable(id);
+        const bytes = pages === null ? null :
+          encodeShortSingleByte(pages, input);
+        if (bytes !== null) return bytes;
+      }
       preparePool();
       result = backend.encodeOnce(id, input, 0, EMPTY, false);
     } else {

@@ -189,6 +189,70 @@ entryTest('encode: windows-1252, every unmappable mode', (t, api) => {
     bytes(0x61));
 });
 
+// The bytes of code units alone and in short strings (which encode()
+// encodes without the backend) from the Standard's index files: every
+// single-byte encoding and x-user-defined.
+entryTest('encode: short strings in every single-byte encoding, from ' +
+  'the index files', (t, api) => {
+  if (!needData(t)) return;
+  const group = encodings().find((g) => /single-byte/.test(g.heading));
+  const names = [...group.encodings.map((e) => e.name), 'x-user-defined'];
+  assert.equal(names.length, 29);
+  const ncr = (unit) => [...Buffer.from(`&#${unit >= 0xD800 &&
+    unit <= 0xDFFF ? 0xFFFD : unit};`, 'latin1')];
+  for (const name of names) {
+    // code unit → byte: the first pointer of each code point.
+    const byteOf = new Map();
+    if (name === 'x-user-defined') {
+      for (let b = 0x80; b <= 0xFF; b++) byteOf.set(0xF780 + b - 0x80, b);
+    } else {
+      // ISO-8859-8-I is ISO-8859-8's index (§9).
+      const index = name === 'ISO-8859-8-I' ? 'iso-8859-8' : name.toLowerCase();
+      for (const [pointer, codePoint] of readIndex(index)) {
+        if (!byteOf.has(codePoint)) byteOf.set(codePoint, 0x80 + pointer);
+      }
+    }
+    const expected = (unit) => unit < 0x80 ? [unit] :
+      byteOf.has(unit) ? [byteOf.get(unit)] : ncr(unit);
+    // Every code unit of each 256 where the encoding has a byte, and every
+    // 97th of the others.
+    const pages = new Set([0, ...[...byteOf.keys()].map((unit) => unit >> 8)]);
+    for (let unit = 0; unit <= 0xFFFF; unit++) {
+      if (!pages.has(unit >> 8) && unit % 97 !== 0 &&
+        ![0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD,
+          0xFFFF].includes(unit)) {
+        continue;
+      }
+      const got = api.encode(String.fromCharCode(unit), name);
+      const want = expected(unit);
+      if (got.length !== want.length || got.some((b, i) => b !== want[i])) {
+        assert.deepEqual([...got], want, `${name} U+${unit.toString(16)}`);
+      }
+    }
+    // Strings of 1-70 units, mappable ones and ASCII, with an unmappable
+    // unit or a surrogate somewhere in some.
+    const mappable = [...byteOf.keys()];
+    let seed = 0x5EED0003;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) /
+      2 ** 32;
+    for (let n = 0; n < 300; n++) {
+      const units = [];
+      const length = 1 + Math.floor(next() * 70);
+      for (let i = 0; i < length; i++) {
+        units.push(next() < 0.3 ? Math.floor(next() * 0x80) :
+          mappable[Math.floor(next() * mappable.length)]);
+      }
+      if (n % 3 === 0) {
+        units[Math.floor(next() * length)] = [0x3042, 0xD800, 0xDC00,
+          0xFFFF][n % 4];
+      }
+      const string = String.fromCharCode(...units);
+      assert.deepEqual([...api.encode(string, name)],
+        units.flatMap(expected), `${name} ${JSON.stringify(string)}`);
+    }
+  }
+});
+
 entryTest('encode: Shift_JIS, every unmappable mode', (t, api) => {
   // あ is JIS X 0208 row 4 cell 2: pointer 3 * 94 + 1 = 283; Shift_JIS lead
   // 283 / 188 + 0x81 = 0x82, trail 283 % 188 = 95, + 0x41 = 0xA0. い is

@@ -519,6 +519,43 @@ test('single-byte encoders through the flat tables (long inputs, three ' +
   }
 });
 
+test('core.js encodes short single-byte strings without the backend, and ' +
+     'the rest with it', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  let calls = 0;
+  const counting = Object.create(b.backend);
+  counting.encodeOnce = (...args) => {
+    calls++;
+    return b.backend.encodeOnce(...args);
+  };
+  const api = createWenc(counting);
+  const names = ['IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4',
+    'ISO-8859-5', 'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-8-I',
+    'ISO-8859-10', 'ISO-8859-13', 'ISO-8859-14', 'ISO-8859-15',
+    'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'macintosh', 'windows-874',
+    'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253',
+    'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
+    'windows-1258', 'x-mac-cyrillic', 'x-user-defined'];
+  for (const name of names) {
+    // A character of bytes 0xC0-0xFF, not ASCII.
+    const own = [...api.decode(new Uint8Array(64).map((_, i) => 0xC0 + i),
+      name)].find((c) => c !== '\uFFFD');
+    const cases = [['', 0], [`a${own}b`, 0], [own.repeat(64), 0],
+      [own.repeat(65), 1], ['a\u3042', 1], [`${own}\uD800`, 1]];
+    for (const [string, backendCalls] of cases) {
+      calls = 0;
+      const bytes = api.encode(string, name);
+      assert.equal(calls, backendCalls, `${name} ${JSON.stringify(string)}`);
+      assert.deepEqual(bytes, api.encode(string, name, {}),
+        `${name} ${JSON.stringify(string)}`);
+    }
+  }
+  calls = 0;
+  api.encode('abc', 'gbk');
+  assert.equal(calls, 1);
+});
+
 test('SharedArrayBuffer input and encodeInto() destination', (t) => {
   if (!needBuild(t)) return;
   const api = createWenc(backendOf(files[0]).backend);
