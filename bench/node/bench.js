@@ -34,6 +34,7 @@ const USAGE = 'usage: node bench/node/bench.js [--quick] [--filter WORD]... ' +
 // unless --one-process: what a large row measures depends on the state of
 // the heap, which the rows before it leave (see README.md).
 const OWN_PROCESS_FROM = 65536;
+const CHILD_WARM_MS = 500;
 
 // Takes `flag` (and its value, when withValue) out of argv: the value, true
 // for a flag without one, or undefined.
@@ -105,7 +106,11 @@ async function main() {
   const argv = process.argv.slice(2);
   const onlyRow = takeOption(argv, '--row', true);
   const onePass = takeOption(argv, '--one-process', false) === true;
-  const options = report.parseOptions(argv, USAGE);
+  // A row in a process of its own warms up for CHILD_WARM_MS: long enough
+  // for V8 to have tiered the WebAssembly build's hot functions up from
+  // its baseline compiler, as the earlier rows do in one process.
+  const options = report.parseOptions(argv, USAGE,
+    onlyRow === undefined ? 0 : CHILD_WARM_MS);
   const wenc = await loadWenc();
   const peers = loadPeers();
   const wencs = [wenc.native, wenc.wasm].filter(Boolean);

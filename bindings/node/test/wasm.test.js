@@ -519,6 +519,57 @@ test('single-byte encoders through the flat tables (long inputs, three ' +
   }
 });
 
+test('multi-byte encoders through the flat tables (more than a million ' +
+     'units each, so that the tables are built): the native output', (t) => {
+  if (!needBuild(t)) return;
+  const b = backendOf(files[0]);
+  const nosimd = backendOf(files[1]);
+  let seed = 0x5EED0004;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) /
+    2 ** 32;
+  for (const label of ['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis',
+    'euc-kr', 'gbk']) {
+    const id = native().labelId(label);
+    // The encoding's own characters: random bytes decoded, less U+FFFD.
+    const noise = new Uint8Array(20000).map(() => 0x81 + Math.floor(next() *
+      0x7E));
+    const own = native().decodeOnce(id, noise, 0, false).replace(/\uFFFD/g,
+      '');
+    const units = [];
+    while (units.length < 1200000) {
+      const i = Math.floor(next() * own.length);
+      const unit = own.charCodeAt(i);
+      // Not half of a pair.
+      if (unit < 0xD800 || unit > 0xDFFF) units.push(unit);
+      if (next() < 0.2) units.push(0x20 + Math.floor(next() * 0x5F));
+    }
+    // Past the first million units (the table in use by then): code points
+    // the tables have not (Thai, gb18030's four-byte ones, U+E5E5, lone
+    // surrogates, a pair) and U+0000, about chunk boundaries.
+    const odd = [0x0E01, 0x00E9, 0xE5E5, 0xD800, 0xDC00, 0x0000, 0x20AC,
+      0x00A5, 0xFF61];
+    for (const [n, at] of [1100000, 1100001, 1100015, 1100016, 1100017,
+      1100511, 1100512, 1101000, 1150000, 1199999].entries()) {
+      units[at] = odd[n % odd.length];
+    }
+    units.splice(1120000, 2, 0xD83D, 0xDE00);
+    let string = '';
+    for (let i = 0; i < units.length; i += 8192) {
+      string += String.fromCharCode(...units.slice(i, i + 8192));
+    }
+    for (const mode of [0, 3]) {
+      const expected = native().encodeOnce(id, string, mode,
+        new Uint8Array(0), false);
+      for (const backend of [b, nosimd]) {
+        const got = bytesOf(backend, backend.backend.encodeOnce(id, string,
+          mode, new Uint8Array(0), false));
+        assert.ok(Buffer.from(got).equals(Buffer.from(expected)),
+          `${label} mode ${mode}`);
+      }
+    }
+  }
+});
+
 test('core.js encodes short single-byte strings without the backend, and ' +
      'the rest with it', (t) => {
   if (!needBuild(t)) return;
