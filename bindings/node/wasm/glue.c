@@ -435,10 +435,37 @@ static size_t sb_run(const sb_table *table, const uint8_t *flat,
     return i;
 }
 
+/* The library's encoder (in `state`) for the code point at src[pos], where
+ * a table path stopped: the unit a table has not, or a surrogate pair; a
+ * lone surrogate is given as the U+FFFD it reads as (the library would hold
+ * a high surrogate at the end of what it is given). backend.js never ends a
+ * piece with a high surrogate (it holds one for the next call), so the
+ * encoder holds no unit between calls and the table paths may bypass it.
+ * Writes at output.bytes + *out (advanced); returns the units read, and
+ * the status in *status. */
+static size_t library_step(const uint16_t *src, size_t pos, size_t len,
+                           bool last, size_t *out, wenc_status *status)
+{
+    const uint16_t *unit = src + pos;
+    size_t step = 1;
+    static const uint16_t replacement = 0xFFFD;
+    if (*unit >= 0xD800 && *unit <= 0xDFFF) {
+        if (*unit <= 0xDBFF && pos + 1 < len && unit[1] >= 0xDC00 &&
+            unit[1] <= 0xDFFF)
+            step = 2;
+        else
+            unit = &replacement;
+    }
+    size_t read = step, room = OUT_BYTES - *out;
+    *status = wenc_encode_from_utf16(&state.encoder, unit, &read,
+                                     output.bytes + *out, &room,
+                                     last && pos + step == len);
+    *out += room;
+    return read;
+}
+
 /* wg_encode_utf16() for a single-byte encoder: sb_run(), and the library
- * for each unit it stops at. backend.js never ends a piece with a high
- * surrogate (it holds one for the next call), so the encoder holds no unit
- * between calls and may be bypassed. */
+ * for each unit it stops at. */
 static wenc_status sb_encode(wenc_id id, const sb_table *table,
                              const uint16_t *src, size_t len, bool last,
                              size_t *consumed, size_t *written)
@@ -453,25 +480,7 @@ static wenc_status sb_encode(wenc_id id, const sb_table *table,
         out += taken;
         if (pos == len)
             break;
-        /* The unit the map has not, or a surrogate pair; a lone surrogate
-         * is given as the U+FFFD it reads as (the library would hold a
-         * high surrogate at the end of what it is given). */
-        const uint16_t *unit = src + pos;
-        size_t step = 1;
-        static const uint16_t replacement = 0xFFFD;
-        if (*unit >= 0xD800 && *unit <= 0xDFFF) {
-            if (*unit <= 0xDBFF && pos + 1 < len && unit[1] >= 0xDC00 &&
-                unit[1] <= 0xDFFF)
-                step = 2;
-            else
-                unit = &replacement;
-        }
-        size_t read = step, room = OUT_BYTES - out;
-        status = wenc_encode_from_utf16(&state.encoder, unit, &read,
-                                        output.bytes + out, &room,
-                                        last && pos + step == len);
-        pos += read;
-        out += room;
+        pos += library_step(src, pos, len, last, &out, &status);
         if (status != WENC_INPUT_EMPTY)
             break;
     }
@@ -650,22 +659,7 @@ static wenc_status mb_encode(const uint16_t *flat, const uint16_t *src,
         out += made;
         if (pos == len)
             break;
-        const uint16_t *unit = src + pos;
-        size_t step = 1;
-        static const uint16_t replacement = 0xFFFD;
-        if (*unit >= 0xD800 && *unit <= 0xDFFF) {
-            if (*unit <= 0xDBFF && pos + 1 < len && unit[1] >= 0xDC00 &&
-                unit[1] <= 0xDFFF)
-                step = 2;
-            else
-                unit = &replacement;
-        }
-        size_t read = step, room = OUT_BYTES - out;
-        status = wenc_encode_from_utf16(&state.encoder, unit, &read,
-                                        output.bytes + out, &room,
-                                        last && pos + step == len);
-        pos += read;
-        out += room;
+        pos += library_step(src, pos, len, last, &out, &status);
         if (status != WENC_INPUT_EMPTY)
             break;
     }
