@@ -50,12 +50,24 @@ function takeOption(argv, flag, withValue) {
   return value;
 }
 
+// glibc's malloc in a row's process keeps the memory it is given back
+// (no mmap threshold that moves, no trimming): a 1 MiB output then lands
+// on memory an earlier output had, instead of memory the kernel maps anew
+// at a page fault a page (several microseconds each on this kind of
+// virtual machine, and how many varied tenfold between runs). The same
+// for every implementation; a variable already set is left as it is.
+const CHILD_MALLOC = {
+  MALLOC_MMAP_THRESHOLD_: String(256 << 20),
+  MALLOC_TRIM_THRESHOLD_: String(1024 << 20),
+  MALLOC_TOP_PAD_: String(64 << 20),
+};
+
 // The results of row `name` measured by a child process given argv.
 function runRowInChild(argv, name) {
   const output = execFileSync(process.execPath,
     [__filename, ...argv, '--row', name],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20 });
+      maxBuffer: 1 << 20, env: { ...CHILD_MALLOC, ...process.env } });
   return new Map(JSON.parse(output));
 }
 
