@@ -519,6 +519,80 @@ test('single-byte encoders through the flat tables (long inputs, three ' +
   }
 });
 
+test('single-byte decoders through the pair table (long inputs, BOMs, ' +
+     'chunks, encodings taking turns): the native output', (t) => {
+  if (!needBuild(t)) return;
+  let seed = 0x5EED0005;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) /
+    2 ** 32;
+  const starts = [[], [0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE],
+    [0xEF, 0xBB], [0xEF], [0x41, 0xEF, 0xBB, 0xBF]];
+  for (const file of files) {
+    const api = createWenc(backendOf(file).backend);
+    for (const label of ['windows-1252', 'iso-8859-8', 'koi8-u',
+      'windows-1252', 'ibm866', 'windows-874', 'iso-8859-8']) {
+      for (const start of starts) {
+        const bytes = new Uint8Array(70000 + Math.floor(next() * 100));
+        bytes.set(start);
+        for (let i = start.length; i < bytes.length; i++) {
+          bytes[i] = next() < 0.5 ? 0x20 + Math.floor(next() * 0x5F) :
+            Math.floor(next() * 256);
+        }
+        for (const bom of ['sniff', 'strip', 'keep']) {
+          const expected = require('../native.js').decode(bytes, label,
+            { bom });
+          assert.equal(api.decode(bytes, label, { bom }), expected,
+            `${label} [${start}] ${bom}`);
+          // A Decoder over chunks of 1 to 70 KiB gives the same.
+          const decoder = new api.Decoder(label, { bom });
+          let text = '';
+          for (let at = 0; at < bytes.length;) {
+            const size = 1 + Math.floor(next() ** 3 * 70000);
+            text += decoder.write(bytes.subarray(at, at + size));
+            at += size;
+          }
+          assert.equal(text + decoder.end(), expected,
+            `${label} [${start}] ${bom} in chunks`);
+        }
+        // TextDecoder (no BOM handling for these encodings: decode() that
+        // keeps a BOM), whole and streamed, twice over (the second a new
+        // stream).
+        const expected = require('../native.js').decode(bytes, label,
+          { bom: 'keep' });
+        const textDecoder = new api.TextDecoder(label);
+        assert.equal(textDecoder.decode(bytes), expected, `${label} TextDecoder`);
+        for (let round = 0; round < 2; round++) {
+          let text = '';
+          for (let at = 0; at < bytes.length;) {
+            const size = 1 + Math.floor(next() ** 3 * 70000);
+            text += textDecoder.decode(bytes.subarray(at, at + size),
+              { stream: true });
+            at += size;
+          }
+          assert.equal(text + textDecoder.decode(), expected,
+            `${label} [${start}] TextDecoder streamed`);
+        }
+        // Fatal: the table path is not taken (a byte the index has not,
+        // as ISO-8859-8 and windows-874 have, is an error).
+        const fatal = (decode) => {
+          try {
+            return decode();
+          } catch (error) {
+            return error.constructor.name;
+          }
+        };
+        const fatalExpected = fatal(() => require('../native.js').decode(bytes,
+          label, { bom: 'keep', fatal: true }));
+        assert.equal(fatal(() => new api.TextDecoder(label, { fatal: true })
+          .decode(bytes)), fatalExpected, `${label} fatal TextDecoder`);
+        assert.equal(fatal(() => api.decode(bytes, label, { fatal: true,
+          bom: 'keep' })), fatalExpected, `${label} fatal decode()`);
+        if (/8859-8|874/.test(label)) assert.equal(fatalExpected, 'TypeError');
+      }
+    }
+  }
+});
+
 test('multi-byte encoders through the flat tables (more than a million ' +
      'units each, so that the tables are built): the native output', (t) => {
   if (!needBuild(t)) return;

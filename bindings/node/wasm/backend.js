@@ -481,8 +481,9 @@ module.exports = function createBackend(wasmModule, options = undefined) {
 
   // Decodes bytes with the decoder in the state struct: the string, or in
   // fatal mode the stream offset of the malformed sequence.
-  // (copied: the bytes are at IN already, all of them.)
-  function decodeRun(bytes, last, copied = false) {
+  // (copied: the bytes are at IN already, all of them; replacing: the
+  // decoder is in replacement mode, which glue.c's single-byte path needs.)
+  function decodeRun(bytes, last, copied = false, replacing = false) {
     const length = bytes.length;
     let string = '';
     let from = 0;
@@ -490,7 +491,8 @@ module.exports = function createBackend(wasmModule, options = undefined) {
       const size = Math.min(length - from, IN_BYTES);
       if (!copied) copyIn(bytes, from, size);
       const final = from + size === length;
-      const status = wasm.wg_decode(size, final && last ? 1 : 0);
+      const status = wasm.wg_decode(size, final && last ? 1 : 0,
+        replacing ? 1 : 0);
       const written = io[IO_WRITTEN];
       if (status === ERROR) return io[IO_ERROR_A];
       if (written !== 0) string += outputString(written);
@@ -520,7 +522,7 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     if (!wasm.wg_decoder_init(id, bomMode, fatal ? 1 : 0)) {
       throw new RangeError('wenc: no such decoder mode');
     }
-    return decodeRun(bytes, true, copied);
+    return decodeRun(bytes, true, copied, !fatal);
   }
 
   // UTF-8 through the host's TextDecoder, whose output the Standard
@@ -599,13 +601,13 @@ module.exports = function createBackend(wasmModule, options = undefined) {
     const state = decoderState.slice();
     // The handle: the state, and the state of a new stream (after the
     // last bytes or a fatal error).
-    return { state, initial: state.slice() };
+    return { state, initial: state.slice(), replacing: !fatal };
   }
 
   function decoderWrite(handle, bytes, last) {
     checkViews();
     decoderState.set(handle.state);
-    const result = decodeRun(bytes, last);
+    const result = decodeRun(bytes, last, false, handle.replacing);
     if (last || typeof result === 'number') {
       handle.state.set(handle.initial);
     } else {
