@@ -487,7 +487,7 @@ test('single-byte encoders through the flat tables (long inputs, three ' +
   const b = backendOf(files[0]);
   const nosimd = backendOf(files[1]);
   const labels = ['windows-1252', 'iso-8859-2', 'koi8-r', 'windows-874',
-    'windows-1252', 'koi8-r', 'iso-8859-2'];
+    'windows-1252', 'koi8-r', 'iso-8859-2', 'iso-8859-15'];
   // Unmappable code points (U+3042, a lone surrogate) and U+0000 at
   // chunk boundaries and far apart; the rest the encoding's own characters
   // and ASCII.
@@ -505,7 +505,19 @@ test('single-byte encoders through the flat tables (long inputs, three ' +
     for (const [n, at] of stops.entries()) {
       units[at] = [0x3042, 0xD800, 0x0000, 0xDC00][n % 4];
     }
-    const string = String.fromCharCode(...units);
+    // Latin-1 text (which windows-1252 encodes as the same bytes from A0,
+    // ISO-8859-15 from BF: glue.c copies such runs 16 at a time), with the
+    // units about the edges of those ranges here and there.
+    const edges = [0x7F, 0x80, 0x9F, 0xA0, 0xA4, 0xBE, 0xBF, 0xFF, 0x100,
+      0x152, 0x20AC, 0xFFFF];
+    for (let i = 41000; i < 82000; i++) {
+      units[i] = i % 53 === 0 ? edges[(i / 53) % edges.length] :
+        i % 3 === 0 ? 0x20 + (i % 95) : 0xA0 + (i * 7) % 96;
+    }
+    let string = '';
+    for (let i = 0; i < units.length; i += 8192) {
+      string += String.fromCharCode(...units.slice(i, i + 8192));
+    }
     for (const mode of [0, 1, 2, 3]) {
       const substitute = mode === 2 ? new Uint8Array([0x3F]) :
         new Uint8Array(0);

@@ -322,6 +322,9 @@ EXPORT(wg_encoder_reset) void wg_encoder_reset(void)
 typedef struct sb_table {
     uint8_t page_of[256];            /* code point >> 8 → page, 0: none */
     uint8_t pages[SB_PAGES + 1][256]; /* code point & 0xFF → byte, 0: none */
+    /* U+identity_from..U+00FF encode as the bytes of the same value
+     * (windows-1252 from A0); 0x100 for none */
+    uint16_t identity_from;
     uint8_t built;                   /* 1: built; 2: too many pages */
 } sb_table;
 
@@ -359,27 +362,36 @@ static const sb_table *sb_table_of(wenc_id id)
         if (*slot == 0)
             *slot = (uint8_t)byte;
     }
+    unsigned from = 0x100;
+    while (from > 0x80 && table->page_of[0] != 0 &&
+           table->pages[table->page_of[0]][from - 1] == from - 1)
+        from--;
+    table->identity_from = (uint16_t)from;
     return table;
 }
 
-/* Copies src[0..16) to dst as bytes when they are all ASCII: whether it
+/* Copies src[0..16) to dst as bytes when each is ASCII or within
+ * `identity` (a vector of two units: the lowest unit of the range and how
+ * many more it has; ASCII again where the encoding has none): whether it
  * did (never without wasm SIMD). */
-static inline bool sb_ascii16(const uint16_t *src, uint8_t *dst)
-{
 #ifdef __wasm_simd128__
+static inline bool sb_identity16(const uint16_t *src, uint8_t *dst,
+                                 v128_t from, v128_t span)
+{
     v128_t a = wasm_v128_load(src);
     v128_t b = wasm_v128_load(src + 8);
-    if (wasm_v128_any_true(wasm_v128_and(wasm_v128_or(a, b),
-                                         wasm_i16x8_splat((int16_t)0xFF80))))
+    v128_t ascii = wasm_i16x8_splat(0x7F);
+    v128_t ok = wasm_v128_and(
+        wasm_v128_or(wasm_u16x8_le(a, ascii),
+                     wasm_u16x8_le(wasm_i16x8_sub(a, from), span)),
+        wasm_v128_or(wasm_u16x8_le(b, ascii),
+                     wasm_u16x8_le(wasm_i16x8_sub(b, from), span)));
+    if (!wasm_i16x8_all_true(ok))
         return false;
     wasm_v128_store(dst, wasm_u8x16_narrow_i16x8(a, b));
     return true;
-#else
-    (void)src;
-    (void)dst;
-    return false;
-#endif
 }
+#endif
 
 /* An encoding used at length goes through a flat table: code unit -> byte,
  * 0 for none (and for U+0000, which is 0x00), one load a unit instead of
@@ -462,11 +474,19 @@ static size_t sb_run(const sb_table *table, const uint8_t *flat,
     size_t i = 0;
     if (flat) {
         size_t chunk = 16;
+#ifdef __wasm_simd128__
+        bool none = table->identity_from > 0xFF;
+        v128_t from = wasm_i16x8_splat(none ? 0 : (int16_t)table->identity_from);
+        v128_t span = wasm_i16x8_splat(
+            none ? 0x7F : (int16_t)(0xFF - table->identity_from));
+#endif
         while (i < n) {
             size_t end = n - i < chunk ? n : i + chunk, k = i;
             for (; end - k >= 16; k += 16) {
-                if (sb_ascii16(src + k, dst + k))
+#ifdef __wasm_simd128__
+                if (sb_identity16(src + k, dst + k, from, span))
                     continue;
+#endif
                 for (size_t j = k; j < k + 16; j++)
                     dst[j] = flat[src[j]];
             }
