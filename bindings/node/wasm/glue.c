@@ -408,22 +408,63 @@ static inline bool sb_identity16(const uint16_t *src, uint8_t *dst,
 }
 #endif
 
+/* ---- the tables' slots -------------------------------------------------
+ *
+ * Each table path below keeps its tables for the encodings used last in a
+ * few static slots, and fills one for an encoding only after that encoding
+ * has done `after` units of work without it (so that filling costs at most
+ * about what it saves, and encodings taking turns at most double the
+ * work). */
+#define TABLE_SLOTS 2
+
+typedef struct table_slots {
+    int id[TABLE_SLOTS]; /* 0: empty (no encoding with a table is 0) */
+    unsigned used[TABLE_SLOTS];
+    unsigned clock;
+} table_slots;
+
+/* The slot holding encoding `id` (marked used), or -1 with *victim the
+ * least recently used one. */
+static int slot_of(table_slots *slots, int id, unsigned *victim)
+{
+    *victim = 0;
+    for (unsigned i = 0; i < TABLE_SLOTS; i++) {
+        if (slots->id[i] == id) {
+            slots->used[i] = ++slots->clock;
+            return (int)i;
+        }
+        if (slots->used[i] < slots->used[*victim])
+            *victim = i;
+    }
+    return -1;
+}
+
+static void slot_fill(table_slots *slots, unsigned slot, int id)
+{
+    slots->id[slot] = id;
+    slots->used[slot] = ++slots->clock;
+}
+
+/* Counts `len` more units of work in *done: whether they reach `after`
+ * (the count then starts again). */
+static bool table_due(size_t *done, size_t len, size_t after)
+{
+    *done += len;
+    if (*done < after)
+        return false;
+    *done = 0;
+    return true;
+}
+
 /* An encoding used at length goes through a flat table: code unit -> byte,
  * 0 for none (and for U+0000, which is 0x00), one load a unit instead of
- * two dependent ones. FLAT_SLOTS tables of 64 KiB, the least recently used
- * refilled from the two-level table for an encoding that has encoded
- * FLAT_AFTER units through that table since it last had a slot (filling
- * takes about as long as encoding them: at most twice the work when
- * encodings take turns, the same memory however many are used). */
-#define FLAT_SLOTS 2
+ * two dependent ones. Tables of 64 KiB in TABLE_SLOTS slots, filled from
+ * the two-level table for an encoding that has encoded FLAT_AFTER units
+ * through that table (filling takes about as long as encoding them). */
 #define FLAT_AFTER 32768
 
-static struct {
-    uint8_t bytes[65536];
-    int id; /* 0: empty (WENC_IBM866 is not 0) */
-    unsigned used;
-} sb_flat[FLAT_SLOTS];
-static unsigned sb_flat_clock;
+static uint8_t sb_flat[TABLE_SLOTS][65536];
+static table_slots sb_flat_slots;
 /* Units encoded through the two-level table, by encoding. */
 static size_t sb_units[SB_LAST - SB_FIRST + 1];
 
@@ -431,27 +472,18 @@ static size_t sb_units[SB_LAST - SB_FIRST + 1];
 static const uint8_t *sb_flat_of(wenc_id id, const sb_table *table,
                                  size_t len)
 {
-    unsigned slot = 0;
-    for (unsigned i = 0; i < FLAT_SLOTS; i++) {
-        if (sb_flat[i].id == (int)id) {
-            sb_flat[i].used = ++sb_flat_clock;
-            return sb_flat[i].bytes;
-        }
-        if (sb_flat[i].used < sb_flat[slot].used)
-            slot = i;
-    }
-    size_t *units = &sb_units[id - SB_FIRST];
-    *units += len;
-    if (*units < FLAT_AFTER)
+    unsigned victim;
+    int slot = slot_of(&sb_flat_slots, (int)id, &victim);
+    if (slot >= 0)
+        return sb_flat[slot];
+    if (!table_due(&sb_units[id - SB_FIRST], len, FLAT_AFTER))
         return NULL;
-    *units = 0;
-    uint8_t *bytes = sb_flat[slot].bytes;
+    uint8_t *bytes = sb_flat[victim];
     for (unsigned u = 0; u < 0x80; u++)
         bytes[u] = (uint8_t)u;
     for (unsigned u = 0x80; u < 0x10000; u++)
         bytes[u] = table->pages[table->page_of[u >> 8]][u & 0xFF];
-    sb_flat[slot].id = (int)id;
-    sb_flat[slot].used = ++sb_flat_clock;
+    slot_fill(&sb_flat_slots, victim, (int)id);
     return bytes;
 }
 
@@ -611,19 +643,13 @@ static wenc_status sb_encode(wenc_id id, const sb_table *table,
  * not (unmappable, gb18030's four-byte ones, a surrogate) is handed to the
  * library's encoder, which writes or reports it as its mode says.
  *
- * MB_SLOTS tables of 128 KiB, the least recently used refilled for an
- * encoding that has encoded MB_AFTER units through the library since it
- * last had one: filling (65,536 calls of the encoder) costs about what
- * encoding that many units does. */
-#define MB_SLOTS 2
+ * Tables of 128 KiB in TABLE_SLOTS slots, filled for an encoding that has
+ * encoded MB_AFTER units through the library: filling (65,536 calls of the
+ * encoder) costs about what encoding that many units does. */
 #define MB_AFTER (1u << 20)
 
-static struct {
-    uint16_t bytes[65536];
-    int id; /* 0: empty (WENC_UTF_8 has no table) */
-    unsigned used;
-} mb_flat[MB_SLOTS];
-static unsigned mb_flat_clock;
+static uint16_t mb_flat[TABLE_SLOTS][65536];
+static table_slots mb_flat_slots;
 /* Units encoded through the library, by encoding (WENC_GBK on). */
 static size_t mb_units[WENC_EUC_KR - WENC_GBK + 1];
 
@@ -654,27 +680,18 @@ static uint16_t mb_bytes_of(wenc_id id, uint16_t unit)
 /* The flat table of encoding id for an input of len units, or NULL. */
 static const uint16_t *mb_flat_of(wenc_id id, size_t len)
 {
-    unsigned slot = 0;
-    for (unsigned i = 0; i < MB_SLOTS; i++) {
-        if (mb_flat[i].id == (int)id) {
-            mb_flat[i].used = ++mb_flat_clock;
-            return mb_flat[i].bytes;
-        }
-        if (mb_flat[i].used < mb_flat[slot].used)
-            slot = i;
-    }
-    size_t *units = &mb_units[id - WENC_GBK];
-    *units += len;
-    if (*units < MB_AFTER)
+    unsigned victim;
+    int slot = slot_of(&mb_flat_slots, (int)id, &victim);
+    if (slot >= 0)
+        return mb_flat[slot];
+    if (!table_due(&mb_units[id - WENC_GBK], len, MB_AFTER))
         return NULL;
-    *units = 0;
-    uint16_t *bytes = mb_flat[slot].bytes;
+    uint16_t *bytes = mb_flat[victim];
     for (unsigned u = 0; u < 0x80; u++)
         bytes[u] = (uint16_t)u;
     for (unsigned u = 0x80; u < 0x10000; u++)
         bytes[u] = u >= 0xD800 && u <= 0xDFFF ? 0 : mb_bytes_of(id, (uint16_t)u);
-    mb_flat[slot].id = (int)id;
-    mb_flat[slot].used = ++mb_flat_clock;
+    slot_fill(&mb_flat_slots, victim, (int)id);
     return bytes;
 }
 
@@ -798,11 +815,8 @@ static const uint32_t *sb_pairs_of(wenc_id id, size_t len)
 {
     if (sb_pair.id == (int)id)
         return sb_pair.pairs;
-    size_t *bytes = &sb_pair_bytes[id - SB_FIRST];
-    *bytes += len;
-    if (*bytes < PAIRS_AFTER)
+    if (!table_due(&sb_pair_bytes[id - SB_FIRST], len, PAIRS_AFTER))
         return NULL;
-    *bytes = 0;
     uint16_t units[256];
     for (unsigned b = 0; b < 256; b++) {
         wenc_decoder dec;
