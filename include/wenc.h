@@ -464,6 +464,73 @@ WENC_API bool wenc_encoder_error(const wenc_encoder *enc,
                                  wenc_encode_error *err);
 
 /* ------------------------------------------------------------------------ */
+/* Extension, beyond the Standard: a decoder's state, saved and restored     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A stream read again from a remembered place needs the decoder's state at
+ * that place: Python's IncrementalDecoder.getstate() / setstate(), on which
+ * io.TextIOWrapper's tell() and seek() rest, is one such protocol. The
+ * state is two parts: the bytes the decoder has consumed but not yet
+ * turned into output (held), and everything else (flags), which describes
+ * the decoder as it was before it read those bytes. So a decoder restored
+ * from (flags, no bytes) and then given the held bytes is in the same state
+ * as one restored from (flags, held).
+ */
+
+/* The most bytes a decoder holds: the size of wenc_decoder_state.held.
+ * (No decoder holds more than 3 today.) */
+#define WENC_MAX_HELD 8
+
+/* A decoder's state: a plain value, copied and stored as the caller likes. */
+typedef struct wenc_decoder_state {
+    /* Opaque, below 2^16 (CPython's text files keep it in a C int). 0 is
+     * the state of a fresh decoder (and of any decoder in a state equal to
+     * it). */
+    uint32_t flags;
+    /* held[0..held_len) are the last held_len bytes the decoder consumed,
+     * in stream order, which still wait to be decoded: a partial sequence
+     * (a lead byte, UTF-8's first bytes, UTF-16's odd byte and a high
+     * surrogate's two bytes, an ISO-2022-JP escape's first bytes), the
+     * first bytes of a possible BOM, or bytes the decoder reads again
+     * after an error. held_len <= WENC_MAX_HELD. */
+    size_t held_len;
+    uint8_t held[WENC_MAX_HELD];
+} wenc_decoder_state;
+
+/*
+ * Copies the state of dec into *state (owned by the caller; dec is not
+ * changed). A decoder that has been given no bytes saves flags 0 and no
+ * bytes.
+ * Neither the stream position nor the last error is part of the state.
+ */
+WENC_API void wenc_decoder_save(const wenc_decoder *dec,
+                                wenc_decoder_state *state);
+
+/*
+ * Puts dec, which must have been initialised (wenc_decoder_init()) with the
+ * encoding and modes of the decoder `state` was saved from, into that
+ * state: whatever dec held or had read before is dropped, and decoding the
+ * rest of the stream with it gives exactly the output (and, in fatal mode,
+ * the errors) the saved decoder would have given. Returns true then.
+ *
+ * Returns false, and leaves dec as wenc_decoder_reset() leaves it, when the
+ * state is not one such a decoder can be in: flags it never saves,
+ * held_len > WENC_MAX_HELD, or held bytes it never holds in the state the
+ * flags describe. A state saved from a decoder of another encoding or with
+ * other modes is refused or gives a meaningless (never an undefined)
+ * result. Every state wenc_decoder_save() gives is accepted, and so is its
+ * flags with held_len 0.
+ *
+ * The stream restarts at the first held byte: wenc_decoder_error() offsets
+ * count from held[0] (offset 0), and the first byte of the next input is at
+ * offset held_len. For a state saved after k bytes of a stream, add
+ * k - held_len to get the offset in that stream.
+ */
+WENC_API bool wenc_decoder_restore(wenc_decoder *dec,
+                                   const wenc_decoder_state *state);
+
+/* ------------------------------------------------------------------------ */
 /* The Standard's hooks for other standards (§6, §6.1), one-shot             */
 /* ------------------------------------------------------------------------ */
 

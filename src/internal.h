@@ -280,8 +280,22 @@ typedef codec_status (*decode_fn)(wenc_decoder *dec, const uint8_t *src,
 typedef struct decoder_codec {
     decode_fn to_utf8;
     decode_fn to_utf16;
-    /* Bytes held in the codec state (counted in the max-length helpers). */
-    size_t (*held)(const wenc_decoder *dec);
+    /* Bytes held in the codec state (counted in the max-length helpers);
+     * when `bytes` is not NULL they are copied there (room for 4), in
+     * stream order. */
+    size_t (*held)(const wenc_decoder *dec, uint8_t *bytes);
+    /* For wenc_decoder_save(): the state but the held bytes, as it was
+     * before the codec read them, in 8 bits (0: the initial state). NULL
+     * for a codec whose state is only its held bytes. */
+    uint32_t (*save)(const wenc_decoder *dec);
+    /* For wenc_decoder_restore(): puts a codec in its initial state into
+     * the state `save` gave `flags` for; false when it never gives them.
+     * NULL when `save` is. */
+    bool (*restore)(wenc_decoder *dec, uint32_t flags);
+    /* Whether, in its current state, the codec can have queued bytes[0..n)
+     * to be read again after an error (when reading them writes output).
+     * NULL for a codec that never queues such bytes. */
+    bool (*rereads)(const wenc_decoder *dec, const uint8_t *bytes, size_t n);
 } decoder_codec;
 
 extern const decoder_codec wenc_utf8_decoder;

@@ -135,9 +135,13 @@ done:
 
 DEFINE_DECODE_SINKS(euc_jp, euc_jp_decode)
 
-static size_t euc_jp_held(const wenc_decoder *dec)
+static size_t euc_jp_held(const wenc_decoder *dec, uint8_t *bytes)
 {
-    return dec->bytes_[0] ? 1u + dec->state_[0] : 0u;
+    const uint8_t held[2] = {0x8F, dec->bytes_[0]};
+    size_t n = dec->bytes_[0] ? 1u + dec->state_[0] : 0u;
+    if (bytes)
+        memcpy(bytes, held + 2 - n, n);
+    return n;
 }
 
 const decoder_codec wenc_euc_jp_decoder = {

@@ -211,16 +211,31 @@ done:
 
 DEFINE_DECODE_SINKS(gb18030, gb18030_decode)
 
-static size_t gb18030_held(const wenc_decoder *dec)
+static size_t gb18030_held(const wenc_decoder *dec, uint8_t *bytes)
 {
     const uint8_t *g = dec->bytes_;
-    return g[THIRD] ? 3 : g[SECOND] ? 2 : g[FIRST] ? 1 : 0;
+    size_t n = g[THIRD] ? 3 : g[SECOND] ? 2 : g[FIRST] ? 1 : 0;
+    if (bytes)
+        memcpy(bytes, g, n);
+    return n;
+}
+
+/* What an error in the states of a second or third byte reads again
+ * (§10.2.1): the second byte, or the second and third. */
+static bool gb18030_rereads(const wenc_decoder *dec, const uint8_t *bytes,
+                            size_t n)
+{
+    if (dec->bytes_[FIRST] || n < 1 || n > 2 || bytes[0] < 0x30 ||
+        bytes[0] > 0x39)
+        return false;
+    return n == 1 || (bytes[1] >= 0x81 && bytes[1] <= 0xFE);
 }
 
 const decoder_codec wenc_gb18030_decoder = {
     .to_utf8 = gb18030_to_utf8,
     .to_utf16 = gb18030_to_utf16,
     .held = gb18030_held,
+    .rereads = gb18030_rereads,
 };
 
 /* §10.2.2 gb18030 encoder; GBK's (§10.3.2) when enc->encoding_ is WENC_GBK.

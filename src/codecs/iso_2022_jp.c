@@ -248,20 +248,59 @@ done:
 
 DEFINE_DECODE_SINKS(iso_2022_jp, iso_2022_jp_decode)
 
-static size_t iso_2022_jp_held(const wenc_decoder *dec)
+static size_t iso_2022_jp_held(const wenc_decoder *dec, uint8_t *bytes)
 {
+    const uint8_t escape[2] = {ESC, dec->bytes_[0]};
+    const uint8_t *held = escape;
+    size_t n;
     switch (dec->state_[STATE]) {
-    case D_TRAIL_BYTE:
-    case D_ESCAPE_START: return 1;
-    case D_ESCAPE: return 2;
-    default: return 0;
+    case D_TRAIL_BYTE: held = escape + 1, n = 1; break;
+    case D_ESCAPE_START: n = 1; break;
+    case D_ESCAPE: n = 2; break;
+    default: n = 0; break;
     }
+    if (bytes)
+        memcpy(bytes, held, n);
+    return n;
+}
+
+/* Saved: the output state (bits 0-1) and the output flag (bit 2). Before a
+ * lead byte, an ESC or an escape's second byte, the decoder state was the
+ * output state: the two differ in no other state. Reading a lead byte
+ * clears the output flag, so a lead byte's state saves it cleared. */
+static uint32_t iso_2022_jp_save(const wenc_decoder *dec)
+{
+    _Static_assert(D_ASCII == 0 && D_LEAD_BYTE == 3,
+                   "the output states are 0-3");
+    return (uint32_t)dec->state_[OUTPUT_STATE] |
+           (uint32_t)dec->state_[OUTPUT] << 2;
+}
+
+static bool iso_2022_jp_restore(wenc_decoder *dec, uint32_t flags)
+{
+    if (flags > 7)
+        return false;
+    dec->state_[STATE] = dec->state_[OUTPUT_STATE] = (uint8_t)(flags & 3);
+    dec->state_[OUTPUT] = (uint8_t)(flags >> 2);
+    return true;
+}
+
+/* What an escape sequence's error reads again (§12.2.1, escape state):
+ * its second byte, after which the output flag is unset. */
+static bool iso_2022_jp_rereads(const wenc_decoder *dec, const uint8_t *bytes,
+                                size_t n)
+{
+    return n == 1 && (bytes[0] == 0x24 || bytes[0] == 0x28) &&
+           dec->state_[STATE] <= D_KATAKANA && !dec->state_[OUTPUT];
 }
 
 const decoder_codec wenc_iso_2022_jp_decoder = {
     .to_utf8 = iso_2022_jp_to_utf8,
     .to_utf16 = iso_2022_jp_to_utf16,
     .held = iso_2022_jp_held,
+    .save = iso_2022_jp_save,
+    .restore = iso_2022_jp_restore,
+    .rereads = iso_2022_jp_rereads,
 };
 
 /* Encoder state in enc->state_. */

@@ -210,9 +210,13 @@ done:
     return st;
 }
 
-WENC_INLINE size_t lead_byte_held(const wenc_decoder *dec)
+WENC_INLINE size_t lead_byte_held(const wenc_decoder *dec, uint8_t *bytes)
 {
-    return dec->bytes_[0] ? 1 : 0;
+    if (!dec->bytes_[0])
+        return 0;
+    if (bytes)
+        bytes[0] = dec->bytes_[0];
+    return 1;
 }
 
 /* Encodes one non-ASCII code point into out[0..4); returns the byte count,

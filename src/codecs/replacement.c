@@ -35,14 +35,30 @@ WENC_INLINE codec_status replacement_decode(wenc_decoder *dec,
 
 DEFINE_DECODE_SINKS(replacement, replacement_decode)
 
-static size_t replacement_held(const wenc_decoder *dec)
+static size_t replacement_held(const wenc_decoder *dec, uint8_t *bytes)
 {
     (void)dec;
+    (void)bytes;
     return 0;
+}
+
+static uint32_t replacement_save(const wenc_decoder *dec)
+{
+    return dec->state_[0];
+}
+
+static bool replacement_restore(wenc_decoder *dec, uint32_t flags)
+{
+    if (flags > 1)
+        return false;
+    dec->state_[0] = (uint8_t)flags;
+    return true;
 }
 
 const decoder_codec wenc_replacement_decoder = {
     .to_utf8 = replacement_to_utf8,
     .to_utf16 = replacement_to_utf16,
     .held = replacement_held,
+    .save = replacement_save,
+    .restore = replacement_restore,
 };

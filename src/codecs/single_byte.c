@@ -586,9 +586,10 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
 
 DEFINE_DECODE_SINKS(sb, sb_decode)
 
-static size_t sb_held(const wenc_decoder *dec)
+static size_t sb_held(const wenc_decoder *dec, uint8_t *bytes)
 {
     (void)dec;
+    (void)bytes;
     return 0;
 }
 

@@ -392,9 +392,18 @@ done:
 
 DEFINE_DECODE_SINKS(utf16, utf16_decode)
 
-static size_t utf16_held(const wenc_decoder *dec)
+static size_t utf16_held(const wenc_decoder *dec, uint8_t *bytes)
 {
-    return (dec->code_point_ ? 2u : 0u) + dec->state_[0];
+    size_t n = 0;
+    uint8_t local[3];
+    uint8_t *out = bytes ? bytes : local;
+    if (dec->code_point_) {
+        unit_bytes(dec->code_point_, dec->encoding_ == WENC_UTF_16BE, out);
+        n = 2;
+    }
+    if (dec->state_[0])
+        out[n++] = dec->bytes_[0];
+    return n;
 }
 
 const decoder_codec wenc_utf16_decoder = {

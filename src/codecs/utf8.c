@@ -167,9 +167,12 @@ done:
 
 DEFINE_DECODE_SINKS(utf8, utf8_decode)
 
-static size_t utf8_held(const wenc_decoder *dec)
+static size_t utf8_held(const wenc_decoder *dec, uint8_t *bytes)
 {
-    return dec->state_[NEEDED] ? dec->state_[SEEN] + 1u : 0;
+    size_t n = dec->state_[NEEDED] ? dec->state_[SEEN] + 1u : 0;
+    if (bytes)
+        memcpy(bytes, dec->bytes_, n);
+    return n;
 }
 
 const decoder_codec wenc_utf8_decoder = {

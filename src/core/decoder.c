@@ -97,6 +97,9 @@ void wenc_decoder_push_replay(wenc_decoder *dec, const uint8_t *bytes,
 static const uint8_t bom_utf8[3] = {0xEF, 0xBB, 0xBF};
 static const uint8_t bom_utf16be[2] = {0xFE, 0xFF};
 static const uint8_t bom_utf16le[2] = {0xFF, 0xFE};
+static const uint8_t *const boms[3] = {bom_utf8, bom_utf16be, bom_utf16le};
+static const size_t bom_lens[3] = {3, 2, 2};
+static const int bom_ids[3] = {WENC_UTF_8, WENC_UTF_16BE, WENC_UTF_16LE};
 
 /* 1 if buf[0..n) is a whole BOM, 0 if a proper prefix of one, -1 if neither */
 static int bom_match(const uint8_t *buf, size_t n, const uint8_t *bom,
@@ -145,15 +148,12 @@ static size_t scan_bom(wenc_decoder *dec, const uint8_t *src, size_t len,
         buf[n++] = src[pos];
         int id = dec->encoding_;
         int found = -1, prefix = 0;
-        const uint8_t *boms[3] = {bom_utf8, bom_utf16be, bom_utf16le};
-        const size_t lens[3] = {3, 2, 2};
-        const int ids[3] = {WENC_UTF_8, WENC_UTF_16BE, WENC_UTF_16LE};
         for (int i = 0; i < 3; i++) {
-            if (dec->bom_mode_ == WENC_BOM_STRIP && ids[i] != id)
+            if (dec->bom_mode_ == WENC_BOM_STRIP && bom_ids[i] != id)
                 continue;
-            int m = bom_match(buf, n, boms[i], lens[i]);
+            int m = bom_match(buf, n, boms[i], bom_lens[i]);
             if (m == 1)
-                found = ids[i];
+                found = bom_ids[i];
             else if (m == 0)
                 prefix = 1;
         }
@@ -251,7 +251,7 @@ static size_t held_bytes(const wenc_decoder *dec)
 {
     size_t n = (size_t)dec->replay_len_ + dec->bom_len_;
     const decoder_codec *codec = codec_for(dec->encoding_);
-    return n + codec->held(dec);
+    return n + codec->held(dec, NULL);
 }
 
 /* Every byte read (or read again) yields at most one output code point of
@@ -284,4 +284,142 @@ bool wenc_decoder_error(const wenc_decoder *dec, wenc_decode_error *err)
     err->length = dec->error_len_;
     memcpy(err->bytes, dec->error_bytes_, dec->error_len_);
     return true;
+}
+
+/* ---- an extension: the state saved and restored ------------------------- */
+
+/* wenc_decoder_state.flags: bit 0, the BOM question settled (only for a
+ * decoder that asks it); bits 1-2, the encoding a BOM chose when it is not
+ * the initial one (1 + its index in bom_ids); bits 8-15, the codec's own
+ * (decoder_codec.save). */
+#define STATE_BOM_SETTLED 0x1u
+#define STATE_BOM_SHIFT 1
+#define STATE_CODEC_SHIFT 8
+#define STATE_KNOWN 0xFF07u
+
+/* Reads bytes[0..n) with dec as far as they write nothing (with no room,
+ * and errors in replacement mode, the first byte that would write stops
+ * the driver) and queues the rest to be read again; returns the bytes
+ * read. */
+static size_t read_quietly(wenc_decoder *dec, const uint8_t *bytes, size_t n)
+{
+    size_t used = n, room = 0;
+    uint8_t error_mode = dec->error_mode_;
+    dec->error_mode_ = WENC_ERRORS_REPLACEMENT;
+    decode(dec, bytes, &used, NULL, &room, false, 0);
+    dec->error_mode_ = error_mode;
+    wenc_decoder_push_replay(dec, bytes + used, n - used);
+    return used;
+}
+
+void wenc_decoder_save(const wenc_decoder *dec, wenc_decoder_state *state)
+{
+    memset(state, 0, sizeof *state);
+    if (!dec->bom_done_) {
+        memcpy(state->held, dec->replay_, dec->bom_len_);
+        state->held_len = dec->bom_len_;
+        return;
+    }
+    /* Bytes queued to be read again are first read as far as they write
+     * nothing, as restoring reads them: so that the replacement decoder,
+     * which reads them without a trace once its error is returned, saves
+     * none of them. */
+    wenc_decoder d = *dec;
+    uint8_t queued[sizeof d.replay_];
+    size_t n = d.replay_len_;
+    memcpy(queued, d.replay_, n);
+    d.replay_len_ = 0;
+    read_quietly(&d, queued, n);
+
+    uint32_t flags = 0;
+    if (wants_bom(d.initial_, d.bom_mode_))
+        flags |= STATE_BOM_SETTLED;
+    for (uint32_t i = 0; i < 3; i++)
+        if (d.encoding_ != d.initial_ && bom_ids[i] == d.encoding_)
+            flags |= (i + 1) << STATE_BOM_SHIFT;
+    const decoder_codec *codec = codec_for(d.encoding_);
+    if (codec->save)
+        flags |= codec->save(&d) << STATE_CODEC_SHIFT;
+    n = codec->held(&d, state->held);
+    /* Never cut: bytes are queued again only from what the codec held or a
+     * BOM's first two, so that no more than 3 are held in all. */
+    size_t replay = d.replay_len_;
+    if (replay > WENC_MAX_HELD - n)
+        replay = WENC_MAX_HELD - n;
+    memcpy(state->held + n, d.replay_, replay);
+    state->held_len = n + replay;
+    state->flags = flags;
+}
+
+/* Sets the state `flags` describe on a reset decoder; false for flags that
+ * wenc_decoder_save() never gives it. */
+static bool set_flags(wenc_decoder *dec, uint32_t flags)
+{
+    uint32_t choice = (flags >> STATE_BOM_SHIFT) & 3;
+    if (flags & ~STATE_KNOWN)
+        return false;
+    if (!wants_bom(dec->initial_, dec->bom_mode_)) {
+        if (flags & STATE_BOM_SETTLED)
+            return false;
+    } else if (!(flags & STATE_BOM_SETTLED)) {
+        return flags == 0;
+    }
+    dec->bom_done_ = 1;
+    if (choice != 0) {
+        if (dec->bom_mode_ != WENC_BOM_SNIFF ||
+            bom_ids[choice - 1] == dec->initial_)
+            return false;
+        dec->encoding_ = (int16_t)bom_ids[choice - 1];
+    }
+    const decoder_codec *codec = codec_for(dec->encoding_);
+    uint32_t own = flags >> STATE_CODEC_SHIFT;
+    return codec->restore ? codec->restore(dec, own) : own == 0;
+}
+
+/* Whether held[0..n) can be bytes queued to be read again: the first bytes
+ * of a BOM that turned out not to be one (what is left of them after some
+ * were decoded), or what the codec queued after an error. */
+static bool may_read_again(const wenc_decoder *dec, const uint8_t *held,
+                           size_t n)
+{
+    if (dec->encoding_ == dec->initial_ &&
+        wants_bom(dec->initial_, dec->bom_mode_)) {
+        for (int i = 0; i < 3; i++) {
+            if (dec->bom_mode_ == WENC_BOM_STRIP && bom_ids[i] != dec->initial_)
+                continue;
+            for (size_t end = n; end < bom_lens[i]; end++)
+                if (memcmp(held, boms[i] + end - n, n) == 0)
+                    return true;
+        }
+    }
+    const decoder_codec *codec = codec_for(dec->encoding_);
+    return codec->rereads != NULL && codec->rereads(dec, held, n);
+}
+
+/* wenc_decoder_restore() on a reset decoder, leaving it to be reset again
+ * on false. */
+static bool restore(wenc_decoder *dec, const wenc_decoder_state *state)
+{
+    size_t n = state->held_len;
+    if (n > WENC_MAX_HELD || !set_flags(dec, state->flags))
+        return false;
+    if (read_quietly(dec, state->held, n) < n &&
+        !may_read_again(dec, state->held, n))
+        return false;
+    dec->position_ = n;
+    /* What else the bytes did (complete a BOM or an escape sequence, say)
+     * shows as a state that saves differently. */
+    wenc_decoder_state again;
+    wenc_decoder_save(dec, &again);
+    return again.flags == state->flags && again.held_len == n &&
+           memcmp(again.held, state->held, n) == 0;
+}
+
+bool wenc_decoder_restore(wenc_decoder *dec, const wenc_decoder_state *state)
+{
+    wenc_decoder_reset(dec);
+    if (restore(dec, state))
+        return true;
+    wenc_decoder_reset(dec);
+    return false;
 }
