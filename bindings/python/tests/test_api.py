@@ -84,7 +84,7 @@ class DecodeTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             wenc.decode(b"", "utf-8", errors=None)
         with self.assertRaises(ValueError):
-            wenc.decode(b"", "utf-8", errors="ignore")
+            wenc.decode(b"", "utf-8", errors="html")
         with self.assertRaises(ValueError):
             wenc.decode(b"", "utf-8", bom="yes")
         with self.assertRaises(TypeError):

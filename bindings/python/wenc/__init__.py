@@ -14,12 +14,12 @@ and encode:
 """
 
 import codecs as _codecs
-import io as _io
 import re as _re
 from typing import NamedTuple as _NamedTuple
 
 from ._wenc import (
     LIBRARY_VERSION,
+    CodecFunction as _CodecFunction,
     DecodeError,
     Decoder,
     EncodeError,
@@ -27,21 +27,25 @@ from ._wenc import (
     TextDecoder,
     bom_sniff,
     decode,
+    decode_with_encoding,
     encode,
     encode_into as _encode_into,
     labels,
     lookup,
     output_encoding,
+    sniff_html as _sniff_html,
+    sniff_xml_encoding as _sniff_xml_encoding,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "LIBRARY_VERSION", "DecodeError", "Decoder", "EncodeError", "EncodeIntoResult",
-    "Encoder", "TextDecoder", "TextEncoder", "bom_sniff", "decode", "encode",
-    "get_encoding", "get_output_encoding", "labels", "lookup", "output_encoding",
-    "register", "utf8_decode", "utf8_decode_without_bom",
-    "utf8_decode_without_bom_or_fail", "utf8_encode",
+    "Encoder", "SniffResult", "TextDecoder", "TextEncoder", "bom_sniff",
+    "content_type_charset", "decode", "decode_with_encoding", "encode", "get_encoding",
+    "get_output_encoding", "html_to_unicode", "labels", "lookup", "output_encoding",
+    "register", "sniff_html", "sniff_xml_encoding", "utf8_decode",
+    "utf8_decode_without_bom", "utf8_decode_without_bom_or_fail", "utf8_encode",
 ]
 
 # The Standard's hooks for other standards (§6, §6.1) under their own names.
@@ -99,6 +103,149 @@ class TextEncoder:
         return EncodeIntoResult(*_encode_into(source, destination))
 
 
+# ---- HTML and XML: which encoding a document is in ---------------------------
+
+
+class SniffResult(_NamedTuple):
+    """What sniff_html() or sniff_xml_encoding() found."""
+    encoding: "str | None"  # the Standard's name; None: no XML declaration names one
+    confidence: str         # "certain" (BOM, transport) or "tentative"
+    source: str             # "bom", "transport", "utf-16-xml", "meta",
+                            # "xml-declaration", "default" or "none"
+    offset: int             # the bytes that decided: data[offset:offset + length]
+    length: int             # (0, 0 for the transport label and the default)
+    need_more: bool         # True: more bytes of the document may change the answer
+
+
+def sniff_html(data, transport_label=None, default=None) -> SniffResult:
+    """The HTML Standard's encoding sniffing algorithm over the first bytes
+    of a document: a BOM, then `transport_label` (e.g. the charset of the
+    Content-Type header; ignored when it is not a label), then the prescan
+    of the first 1024 bytes for <meta charset>, <meta http-equiv=
+    "content-type"> and an XML declaration, then `default` (a label; None
+    is windows-1252, the HTML Standard's default for most locales). Decode
+    the document with decode(data, result.encoding)."""
+    return SniffResult(*_sniff_html(data, transport_label, default))
+
+
+def sniff_xml_encoding(data) -> SniffResult:
+    """The HTML Standard's "get an XML encoding": the encoding the
+    <?xml ... encoding="..."?> declaration at the start of `data` names, as
+    declared (a declared "utf-16" is UTF-16LE), or encoding None."""
+    return SniffResult(*_sniff_xml_encoding(data))
+
+
+_HTTP_WHITESPACE = " \t\r\n"
+_TOKEN = _re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
+
+
+def _parse_mime_type(value):
+    """The MIME Sniffing Standard's "parse a MIME type": (essence,
+    parameters) or None."""
+    value = value.strip(_HTTP_WHITESPACE)
+    slash = value.find("/")
+    if slash < 0:
+        return None
+    end = value.find(";", slash)
+    end = len(value) if end < 0 else end
+    kind, subtype = value[:slash], value[slash + 1:end].rstrip(_HTTP_WHITESPACE)
+    if not _TOKEN.match(kind) or not _TOKEN.match(subtype):
+        return None
+    parameters = {}
+    i = end
+    while i < len(value):
+        i += 1  # the ";"
+        while i < len(value) and value[i] in _HTTP_WHITESPACE:
+            i += 1
+        j = i
+        while j < len(value) and value[j] not in ";=":
+            j += 1
+        name = value[i:j].lower()
+        i = j
+        if i >= len(value) or value[i] == ";":
+            continue
+        i += 1  # the "="
+        if i < len(value) and value[i] == '"':
+            i += 1
+            chars = []
+            while i < len(value) and value[i] != '"':
+                if value[i] == "\\" and i + 1 < len(value):
+                    i += 1
+                chars.append(value[i])
+                i += 1
+            parameter = "".join(chars)
+            while i < len(value) and value[i] != ";":
+                i += 1
+        else:
+            j = value.find(";", i)
+            j = len(value) if j < 0 else j
+            parameter = value[i:j].rstrip(_HTTP_WHITESPACE)
+            i = j
+            if not parameter:
+                continue
+        if name and _TOKEN.match(name) and name not in parameters:
+            parameters[name] = parameter
+    return (kind + "/" + subtype).lower(), parameters
+
+
+def _split_header_values(header):
+    """A header's values, split at commas outside quoted strings."""
+    values, current, quoted, i = [], [], False, 0
+    while i < len(header):
+        c = header[i]
+        if c == '"':
+            quoted = not quoted
+        elif c == "\\" and quoted and i + 1 < len(header):
+            current.append(c)
+            i += 1
+            c = header[i]
+        elif c == "," and not quoted:
+            values.append("".join(current))
+            current = []
+            i += 1
+            continue
+        current.append(c)
+        i += 1
+    values.append("".join(current))
+    return values
+
+
+def content_type_charset(header) -> "str | None":
+    """The charset of a Content-Type header value as the Fetch Standard's
+    "extract a MIME type" and "legacy extract an encoding" read it: of the
+    comma-separated MIME types, the last that parses (*/* aside) decides,
+    and its charset parameter (kept from an earlier value of the same
+    essence that had one), or None. The label is returned as written; it
+    may not be a label at all (lookup() says)."""
+    if header is None:
+        return None
+    if isinstance(header, (bytes, bytearray, memoryview)):
+        header = bytes(header).decode("latin-1")
+    charset = essence = None
+    for value in _split_header_values(header):
+        parsed = _parse_mime_type(value)
+        if parsed is None or parsed[0] == "*/*":
+            continue
+        if parsed[0] != essence:
+            charset = parsed[1].get("charset")
+            essence = parsed[0]
+        elif "charset" in parsed[1]:
+            charset = parsed[1]["charset"]
+    return charset
+
+
+def html_to_unicode(content_type_header, body, default="windows-1252"):
+    """Decodes an HTML document as a browser does, in one call: its
+    encoding from a BOM, then the charset of `content_type_header` (a
+    Content-Type value, str or bytes, or None), then the prescan of its
+    first 1024 bytes (<meta> and XML declaration), then `default` (a label);
+    then the Standard's decode with U+FFFD for malformed bytes. Returns
+    (encoding name, text), as w3lib.encoding.html_to_unicode does, with the
+    Standard's names ("windows-1252", "Shift_JIS")."""
+    result = sniff_html(body, content_type_charset(content_type_header), default)
+    return decode_with_encoding(body, result.encoding)
+
+
 # ---- Python's codec machinery -----------------------------------------------
 
 CODEC_PREFIX = "whatwg:"
@@ -113,19 +260,6 @@ def _normalized(name: str) -> str:
     return _NOT_NAME.sub("_", name.lower()).strip("_")
 
 
-def _python_errors(errors: str, decoding: bool) -> str:
-    """The wenc mode for a Python error handler name."""
-    if errors in ("strict", "fatal"):
-        return "fatal"
-    if decoding and errors in ("replace", "replacement"):
-        return "replacement"
-    if not decoding and errors in ("xmlcharrefreplace", "html"):
-        return "html"
-    raise ValueError(
-        f"the whatwg codecs take errors='strict' or "
-        f"{'replace' if decoding else 'xmlcharrefreplace'!r}, not {errors!r}")
-
-
 class _StreamReader(_codecs.StreamReader):
     """A StreamReader whose state is a wenc Decoder, so that a character
     split between reads is decoded whole."""
@@ -134,7 +268,7 @@ class _StreamReader(_codecs.StreamReader):
 
     def __init__(self, stream, errors="strict"):
         super().__init__(stream, errors)
-        self._decoder = Decoder(self.label, _python_errors(errors, True))
+        self._decoder = Decoder(self.label, errors)
 
     def decode(self, input, errors="strict"):
         return self._decoder.decode(input), len(input)
@@ -146,18 +280,13 @@ class _StreamReader(_codecs.StreamReader):
 
 def _codec_info(label: str) -> _codecs.CodecInfo:
     name = lookup(label)
-
-    def codec_encode(text, errors="strict"):
-        return encode(text, label, errors=_python_errors(errors, False)), len(text)
-
-    def codec_decode(data, errors="strict"):
-        data = memoryview(data)
-        return decode(data, label, errors=_python_errors(errors, True)), data.nbytes
+    codec_encode = _CodecFunction(label, True)
+    codec_decode = _CodecFunction(label, False)
 
     class IncrementalDecoder(_codecs.IncrementalDecoder):
         def __init__(self, errors="strict"):
             super().__init__(errors)
-            self._decoder = Decoder(label, _python_errors(errors, True))
+            self._decoder = Decoder(label, errors)
 
         def decode(self, input, final=False):
             return self._decoder.decode(input, final)
@@ -165,25 +294,18 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
         def reset(self):
             self._decoder.reset()
 
-        # getstate() is the base class's (b"", 0): libwenc does not hand out
-        # the bytes a decoder holds back. That is exact for the encodings that
-        # never hold any; for the others a text file's tell() and seek() (to
-        # anything but 0), which restore a state through setstate(), would
-        # give wrong positions and text, so setstate() refuses.
+        # (bytes held back, an int for the rest): what io.TextIOWrapper's
+        # tell() and seek() need, exact for every encoding.
+        def getstate(self):
+            return self._decoder.getstate()
+
         def setstate(self, state):
-            if name not in _STATELESS_DECODERS:
-                raise _io.UnsupportedOperation(
-                    "whatwg:%s: tell() and seek() of a text file need the "
-                    "bytes the decoder holds back, which libwenc does not "
-                    "give out; read it in order (seek(0) works)" % label)
-            self._decoder.reset()
-            if state[0]:
-                self._decoder.decode(state[0])
+            self._decoder.setstate(state)
 
     class IncrementalEncoder(_codecs.IncrementalEncoder):
         def __init__(self, errors="strict"):
             super().__init__(errors)
-            self._encoder = Encoder(label, _python_errors(errors, False))
+            self._encoder = Encoder(label, errors)
 
         def encode(self, input, final=False):
             return self._encoder.encode(input, final)
@@ -198,7 +320,7 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
 
         def __init__(self, stream, errors="strict"):
             super().__init__(stream, errors)
-            self._encoder = Encoder(label, _python_errors(errors, False))
+            self._encoder = Encoder(label, errors)
 
         def encode(self, input, errors="strict"):
             return self._encoder.encode(input), len(input)
@@ -235,16 +357,6 @@ def _codec_info(label: str) -> _codecs.CodecInfo:
     )
 
 
-# The decoders that never hold bytes back or keep any state between calls:
-# the single-byte encodings and x-user-defined.
-_STATELESS_DECODERS = frozenset([
-    "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
-    "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13",
-    "ISO-8859-14", "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh",
-    "windows-874", "windows-1250", "windows-1251", "windows-1252", "windows-1253",
-    "windows-1254", "windows-1255", "windows-1256", "windows-1257", "windows-1258",
-    "x-mac-cyrillic", "x-user-defined"])
-
 _labels_by_normalized_name = None
 _registered = False
 
@@ -263,21 +375,20 @@ def _search(name: str):
 def register() -> None:
     """Makes "whatwg:LABEL" a Python codec for every label of the Standard:
     b.decode("whatwg:shift_jis"), codecs.getincrementaldecoder("whatwg:gbk"),
-    open(path, encoding="whatwg:windows-1252"). Python's error handler
-    names map to the Standard's modes: 'strict' is fatal, 'replace' the
-    decoders' replacement, 'xmlcharrefreplace' the encoders' html mode.
-    Calling it again does nothing.
+    open(path, encoding="whatwg:windows-1252"). Every error handler works
+    with CPython's semantics: 'strict' (the default), 'replace' (U+FFFD when
+    decoding, which is the Standard's replacement, '?' when encoding),
+    'ignore', 'backslashreplace', 'xmlcharrefreplace' (the Standard's html
+    mode), 'namereplace', 'surrogateescape', 'surrogatepass' (UTF-8 and
+    UTF-16) and any name registered with codecs.register_error. Calling it
+    again does nothing.
 
     Limits: a codec name is matched after Python's normalization, so
     "whatwg:utf_8" finds "utf-8". The codecs of UTF-16BE, UTF-16LE and
     replacement decode but refuse to encode (the Standard's encoders write
-    UTF-8 for them). A text file opened with a whatwg codec reads and
-    writes in order; its tell() and seek() to anything but 0 work only for
-    the single-byte encodings and x-user-defined (io.UnsupportedOperation
-    otherwise: libwenc does not give out the bytes a decoder holds back).
-    As with CPython's own iso2022 codecs, a file written through open() in
-    ISO-2022-JP is not closed with ESC ( B; a codecs StreamWriter writes it
-    at reset()."""
+    UTF-8 for them). As with CPython's own iso2022 codecs, a file written
+    through open() in ISO-2022-JP is not closed with ESC ( B; a codecs
+    StreamWriter writes it at reset()."""
     global _registered
     if not _registered:
         _codecs.register(_search)
