@@ -828,6 +828,31 @@ static int writer_widen(str_writer *w, Py_UCS4 max) {
 
 /* Appends `count` units a decoder wrote (surrogates only in pairs). */
 static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
+    /* The usual case first: the piece fits the str's kind, and is copied as
+     * it is checked, in one pass; otherwise it is written again below. */
+    if (w->text && w->max <= 0xFF) {
+        Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
+        unsigned any_bits = 0;
+        for (size_t i = 0; i < count; i++) {
+            any_bits |= units[i];
+            out[i] = (Py_UCS1)units[i];
+        }
+        if (any_bits <= w->max) {
+            w->len += count;
+            return 0;
+        }
+    } else if (w->text && w->max == 0xFFFF) {
+        Py_UCS2 *out = PyUnicode_2BYTE_DATA(w->text) + w->len;
+        unsigned surrogates = 0;
+        for (size_t i = 0; i < count; i++) {
+            surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
+            out[i] = units[i];
+        }
+        if (!surrogates) {
+            w->len += count;
+            return 0;
+        }
+    }
     unsigned any_bits = 0, surrogates = 0;
     for (size_t i = 0; i < count; i++) {
         any_bits |= units[i];
@@ -1703,12 +1728,18 @@ static PyObject *latin1_to_utf8(const Py_UCS1 *in, size_t len) {
     return out;
 }
 
+/* Code units below which a UCS-2 str is encoded to UTF-8 here, a unit at a
+ * time: the library's vector step starts at 32 units and its setup costs
+ * more than this loop below that. */
+#define DIRECT_UCS2_UNITS 32
+
 /*
  * UTF-8 of a short UCS-2 str, where setting up the general path costs more
- * than the conversion: the library's encoder writes it to the stack (with
- * room for three bytes a unit, its fast loop's condition). NULL with no
- * exception when the str has a surrogate code point (two of them would read
- * as a pair; the general path reads each alone).
+ * than the conversion: a loop of its own up to DIRECT_UCS2_UNITS, the
+ * library's encoder onto the stack (with room for three bytes a unit, its
+ * fast loop's condition) above. NULL with no exception when the str has a
+ * surrogate code point (two of them would read as a pair; the general path
+ * reads each alone).
  */
 static PyObject *ucs2_to_utf8(PyObject *text) {
     const Py_UCS2 *in = PyUnicode_2BYTE_DATA(text);
@@ -1719,11 +1750,29 @@ static PyObject *ucs2_to_utf8(PyObject *text) {
     if (lone)
         return NULL;
     uint8_t out[3 * STACK_UNITS];
-    wenc_encoder enc;
-    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
-    size_t src_len = len, dst_len = sizeof out;
-    wenc_encode_from_utf16(&enc, in, &src_len, out, &dst_len, true);
-    return PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)dst_len);
+    size_t written = 0;
+    if (len <= DIRECT_UCS2_UNITS) {
+        for (size_t i = 0; i < len; i++) {
+            Py_UCS2 c = in[i];
+            if (c < 0x80u) {
+                out[written++] = (uint8_t)c;
+            } else if (c < 0x800u) {
+                out[written++] = (uint8_t)(0xC0u | (c >> 6));
+                out[written++] = (uint8_t)(0x80u | (c & 0x3Fu));
+            } else {
+                out[written++] = (uint8_t)(0xE0u | (c >> 12));
+                out[written++] = (uint8_t)(0x80u | ((c >> 6) & 0x3Fu));
+                out[written++] = (uint8_t)(0x80u | (c & 0x3Fu));
+            }
+        }
+    } else {
+        wenc_encoder enc;
+        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+        size_t src_len = len;
+        written = sizeof out;
+        wenc_encode_from_utf16(&enc, in, &src_len, out, &written, true);
+    }
+    return PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)written);
 }
 
 /* The Standard's encode of a str (a whole stream) into the output encoding

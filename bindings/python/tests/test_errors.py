@@ -423,6 +423,26 @@ class EncodeHandlerTest(unittest.TestCase):
                         self.assertEqual(out, whole)
 
 
+class LongDecodeTest(unittest.TestCase):
+    def test_kind_widens_across_pieces(self):
+        # A long decode writes its str a piece (8,192 units) at a time in the
+        # kind of what came so far, and widens it when a later piece needs
+        # more: ASCII, then Latin-1, then UCS-2, then UCS-4, at every step.
+        # CPython's UTF-8 decoder is the oracle.
+        pieces = ["a" * 20000, "\u00e9", "b" * 9000, "\u0416", "c" * 9000, "\U0001f600",
+                  "d" * 100]
+        for end in range(1, len(pieces) + 1):
+            text = "".join(pieces[:end])
+            data = text.encode("utf-8")
+            with self.subTest(end=end):
+                self.assertEqual(wenc.decode(data), data.decode("utf-8"))
+                self.assertEqual(data.decode("whatwg:utf-8"), text)
+        # The same through a single-byte decoder (windows-1251: D6 is U+0426,
+        # C0 + 22 from U+0410 at C0).
+        data = b"a" * 30000 + b"\xd6" + b"z" * 10
+        self.assertEqual(wenc.decode(data, "windows-1251"), "a" * 30000 + "\u0426" + "z" * 10)
+
+
 class TellAndSeekTest(unittest.TestCase):
     def test_every_encoding(self):
         # A text file read with tell() at many places: seek() back to each
