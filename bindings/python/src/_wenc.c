@@ -423,11 +423,10 @@ static PyObject *narrow_utf16(const uint16_t *units, size_t count, unsigned any_
  * (it becomes the result, cut to size, when UCS-2 is the kind).
  */
 static PyObject *str_from_utf16(const uint16_t *units, size_t count, PyObject *wide) {
-    unsigned any_bits = 0;
-    unsigned surrogates = 0;
+    uint16_t any_bits = 0, surrogates = 0; /* 16 bits: vectorised in 16-bit lanes */
     for (size_t i = 0; i < count; i++) {
         any_bits |= units[i];
-        surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
+        surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
     }
     if (wide && !surrogates && any_bits >= 0x100u) {
         if (PyUnicode_Resize(&wide, (Py_ssize_t)count) < 0)
@@ -832,7 +831,7 @@ static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
      * it is checked, in one pass; otherwise it is written again below. */
     if (w->text && w->max <= 0xFF) {
         Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
-        unsigned any_bits = 0;
+        uint16_t any_bits = 0; /* 16 bits: vectorised in 16-bit lanes */
         for (size_t i = 0; i < count; i++) {
             any_bits |= units[i];
             out[i] = (Py_UCS1)units[i];
@@ -843,9 +842,9 @@ static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
         }
     } else if (w->text && w->max == 0xFFFF) {
         Py_UCS2 *out = PyUnicode_2BYTE_DATA(w->text) + w->len;
-        unsigned surrogates = 0;
+        uint16_t surrogates = 0;
         for (size_t i = 0; i < count; i++) {
-            surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
+            surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
             out[i] = units[i];
         }
         if (!surrogates) {
@@ -853,10 +852,10 @@ static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
             return 0;
         }
     }
-    unsigned any_bits = 0, surrogates = 0;
+    uint16_t any_bits = 0, surrogates = 0;
     for (size_t i = 0; i < count; i++) {
         any_bits |= units[i];
-        surrogates |= (uint16_t)(units[i] - 0xD800u) < 0x800u;
+        surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
     }
     Py_UCS4 max = surrogates ? 0x10FFFF : any_bits >= 0x100u ? 0xFFFF
                                          : any_bits >= 0x80u ? 0xFF : 0x7F;
@@ -1199,9 +1198,9 @@ static int text_units_init(text_units *t, PyObject *text) {
     }
     if (kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *in = data;
-        unsigned surrogates = 0;
+        uint16_t surrogates = 0;
         for (size_t i = 0; i < len; i++)
-            surrogates |= is_surrogate(in[i]);
+            surrogates |= (uint16_t)is_surrogate(in[i]);
         if (!surrogates) {
             t->utf16 = in;
             t->len = len;
@@ -1744,9 +1743,9 @@ static PyObject *latin1_to_utf8(const Py_UCS1 *in, size_t len) {
 static PyObject *ucs2_to_utf8(PyObject *text) {
     const Py_UCS2 *in = PyUnicode_2BYTE_DATA(text);
     size_t len = (size_t)PyUnicode_GET_LENGTH(text);
-    unsigned lone = 0;
+    uint16_t lone = 0;
     for (size_t i = 0; i < len; i++)
-        lone |= is_surrogate(in[i]);
+        lone |= (uint16_t)is_surrogate(in[i]);
     if (lone)
         return NULL;
     uint8_t out[3 * STACK_UNITS];
