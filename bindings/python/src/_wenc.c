@@ -375,18 +375,86 @@ static void prefer_huge_pages(void *data, size_t size) {
 
 /* ---- UTF-16 to str ------------------------------------------------------- */
 
-/* The str of decoded UTF-16 units, in a new object of its own kind. */
-static PyObject *narrow_utf16(const uint16_t *units, size_t count, unsigned any_bits,
-                              bool surrogates) {
-    if (surrogates) {
-        size_t pairs = 0;
+/*
+ * A str written a piece of UTF-16 at a time, in the narrowest kind its code
+ * points so far need (a str must be canonical): it starts in the kind of
+ * the first piece, `capacity` code points long, and is copied into a wider
+ * kind when a piece needs one.
+ */
+typedef struct str_writer {
+    PyObject *text;
+    size_t len, capacity;
+    Py_UCS4 max;  /* 0x7F, 0xFF, 0xFFFF or 0x10FFFF: the kind of `text` */
+} str_writer;
+
+static int writer_widen(str_writer *w, Py_UCS4 max) {
+    PyObject *wider = PyUnicode_New((Py_ssize_t)w->capacity, max);
+    if (!wider)
+        return -1;
+    prefer_huge_pages(PyUnicode_DATA(wider), w->capacity * (size_t)PyUnicode_KIND(wider));
+    if (w->text) {
+        int from = PyUnicode_KIND(w->text), to = PyUnicode_KIND(wider);
+        const void *in = PyUnicode_DATA(w->text);
+        void *out = PyUnicode_DATA(wider);
+        for (size_t i = 0; i < w->len; i++)
+            PyUnicode_WRITE(to, out, i, PyUnicode_READ(from, in, i));
+        Py_DECREF(w->text);
+    }
+    w->text = wider;
+    w->max = max;
+    return 0;
+}
+
+/* Appends `count` units a decoder wrote (surrogates only in pairs). */
+static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
+    /* The usual case first: the piece fits the str's kind, and is copied as
+     * it is checked, in one pass; otherwise it is written again below. */
+    if (w->text && w->max <= 0xFF) {
+        Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
+        uint16_t any_bits = 0; /* 16 bits: vectorised in 16-bit lanes */
+        for (size_t i = 0; i < count; i++) {
+            any_bits |= units[i];
+            out[i] = (Py_UCS1)units[i];
+        }
+        if (any_bits <= w->max) {
+            w->len += count;
+            return 0;
+        }
+    } else if (w->text && w->max == 0xFFFF) {
+        Py_UCS2 *out = PyUnicode_2BYTE_DATA(w->text) + w->len;
+        uint16_t surrogates = 0;
+        for (size_t i = 0; i < count; i++) {
+            surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
+            out[i] = units[i];
+        }
+        if (!surrogates) {
+            w->len += count;
+            return 0;
+        }
+    }
+    uint16_t any_bits = 0, surrogates = 0;
+    for (size_t i = 0; i < count; i++) {
+        any_bits |= units[i];
+        surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
+    }
+    Py_UCS4 max = surrogates ? 0x10FFFF : any_bits >= 0x100u ? 0xFFFF
+                                         : any_bits >= 0x80u ? 0xFF : 0x7F;
+    if ((!w->text || max > w->max) && writer_widen(w, max > w->max ? max : w->max) < 0)
+        return -1;
+    switch (PyUnicode_KIND(w->text)) {
+    case PyUnicode_1BYTE_KIND: {
+        Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
         for (size_t i = 0; i < count; i++)
-            pairs += (units[i] & 0xFC00u) == 0xDC00u;
-        PyObject *text = PyUnicode_New((Py_ssize_t)(count - pairs), 0x10FFFF);
-        if (!text)
-            return NULL;
-        Py_UCS4 *out = PyUnicode_4BYTE_DATA(text);
-        prefer_huge_pages(out, (count - pairs) * sizeof *out);
+            out[i] = (Py_UCS1)units[i];
+        w->len += count;
+        break;
+    }
+    case PyUnicode_2BYTE_KIND:
+        memcpy(PyUnicode_2BYTE_DATA(w->text) + w->len, units, count * sizeof *units);
+        w->len += count;
+        break;
+    default: {
+        Py_UCS4 *out = PyUnicode_4BYTE_DATA(w->text) + w->len;
         for (size_t i = 0; i < count; i++) {
             Py_UCS4 unit = units[i];
             if ((unit & 0xFC00u) == 0xD800u) {
@@ -395,47 +463,36 @@ static PyObject *narrow_utf16(const uint16_t *units, size_t count, unsigned any_
             }
             *out++ = unit;
         }
-        return text;
+        w->len = (size_t)(out - PyUnicode_4BYTE_DATA(w->text));
+        break;
     }
-    if (any_bits < 0x100u) {
-        PyObject *text = PyUnicode_New((Py_ssize_t)count, any_bits < 0x80u ? 0x7F : 0xFF);
-        if (!text)
-            return NULL;
-        Py_UCS1 *out = PyUnicode_1BYTE_DATA(text);
-        prefer_huge_pages(out, count);
-        for (size_t i = 0; i < count; i++)
-            out[i] = (Py_UCS1)units[i];
-        return text;
     }
-    PyObject *text = PyUnicode_New((Py_ssize_t)count, 0xFFFF);
+    return 0;
+}
+
+/* The str, cut to its length; the writer is spent either way. */
+static PyObject *writer_finish(str_writer *w) {
+    PyObject *text = w->text;
+    w->text = NULL;
     if (!text)
+        return PyUnicode_New(0, 0);
+    if (w->len < w->capacity && PyUnicode_Resize(&text, (Py_ssize_t)w->len) < 0)
         return NULL;
-    prefer_huge_pages(PyUnicode_2BYTE_DATA(text), count * sizeof(uint16_t));
-    memcpy(PyUnicode_2BYTE_DATA(text), units, count * sizeof(uint16_t));
     return text;
 }
 
 /*
  * A str of UTF-16 code units that a decoder wrote (so surrogates come only
  * in pairs), in the kind its largest code point needs: Latin-1 bytes, UCS-2
- * as it is, or UCS-4 with the pairs joined. `wide`, when not NULL, is the
- * fresh UCS-2 str the units were written into; its reference is taken over
- * (it becomes the result, cut to size, when UCS-2 is the kind).
+ * as it is, or UCS-4 with the pairs joined.
  */
-static PyObject *str_from_utf16(const uint16_t *units, size_t count, PyObject *wide) {
-    uint16_t any_bits = 0, surrogates = 0; /* 16 bits: vectorised in 16-bit lanes */
-    for (size_t i = 0; i < count; i++) {
-        any_bits |= units[i];
-        surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
+static PyObject *str_from_utf16(const uint16_t *units, size_t count) {
+    str_writer writer = {NULL, 0, count, 0};
+    if (count && writer_put(&writer, units, count) < 0) {
+        Py_CLEAR(writer.text);
+        return NULL;
     }
-    if (wide && !surrogates && any_bits >= 0x100u) {
-        if (PyUnicode_Resize(&wide, (Py_ssize_t)count) < 0)
-            return NULL;
-        return wide;
-    }
-    PyObject *text = narrow_utf16(units, count, any_bits, surrogates != 0);
-    Py_XDECREF(wide);
-    return text;
+    return writer_finish(&writer);
 }
 
 /* Whether the n <= 64 bytes at p are ASCII, a word at a time (the last
@@ -616,7 +673,7 @@ static int builder_flush(text_builder *b) {
         return -1;
     if (b->len == 0)
         return 0;
-    PyObject *text = str_from_utf16(b->units, b->len, NULL);
+    PyObject *text = str_from_utf16(b->units, b->len);
     if (!text)
         return -1;
     int result = PyList_Append(b->pieces, text);
@@ -671,7 +728,7 @@ static void builder_free(text_builder *b) {
 static PyObject *builder_finish(text_builder *b) {
     PyObject *text = NULL;
     if (!b->pieces) {
-        text = str_from_utf16(b->units, b->len, NULL);
+        text = str_from_utf16(b->units, b->len);
     } else if (builder_flush(b) == 0) {
         PyObject *empty = PyUnicode_New(0, 0);
         if (empty) {
@@ -795,113 +852,6 @@ static wenc_status run_decoder(wenc_decoder *dec, const uint8_t *src, size_t *sr
     return status;
 }
 
-/*
- * A str written a piece of UTF-16 at a time, in the narrowest kind its code
- * points so far need (a str must be canonical): it starts in the kind of
- * the first piece, `capacity` code points long, and is copied into a wider
- * kind when a piece needs one.
- */
-typedef struct str_writer {
-    PyObject *text;
-    size_t len, capacity;
-    Py_UCS4 max;  /* 0x7F, 0xFF, 0xFFFF or 0x10FFFF: the kind of `text` */
-} str_writer;
-
-static int writer_widen(str_writer *w, Py_UCS4 max) {
-    PyObject *wider = PyUnicode_New((Py_ssize_t)w->capacity, max);
-    if (!wider)
-        return -1;
-    prefer_huge_pages(PyUnicode_DATA(wider), w->capacity * (size_t)PyUnicode_KIND(wider));
-    if (w->text) {
-        int from = PyUnicode_KIND(w->text), to = PyUnicode_KIND(wider);
-        const void *in = PyUnicode_DATA(w->text);
-        void *out = PyUnicode_DATA(wider);
-        for (size_t i = 0; i < w->len; i++)
-            PyUnicode_WRITE(to, out, i, PyUnicode_READ(from, in, i));
-        Py_DECREF(w->text);
-    }
-    w->text = wider;
-    w->max = max;
-    return 0;
-}
-
-/* Appends `count` units a decoder wrote (surrogates only in pairs). */
-static int writer_put(str_writer *w, const uint16_t *units, size_t count) {
-    /* The usual case first: the piece fits the str's kind, and is copied as
-     * it is checked, in one pass; otherwise it is written again below. */
-    if (w->text && w->max <= 0xFF) {
-        Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
-        uint16_t any_bits = 0; /* 16 bits: vectorised in 16-bit lanes */
-        for (size_t i = 0; i < count; i++) {
-            any_bits |= units[i];
-            out[i] = (Py_UCS1)units[i];
-        }
-        if (any_bits <= w->max) {
-            w->len += count;
-            return 0;
-        }
-    } else if (w->text && w->max == 0xFFFF) {
-        Py_UCS2 *out = PyUnicode_2BYTE_DATA(w->text) + w->len;
-        uint16_t surrogates = 0;
-        for (size_t i = 0; i < count; i++) {
-            surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
-            out[i] = units[i];
-        }
-        if (!surrogates) {
-            w->len += count;
-            return 0;
-        }
-    }
-    uint16_t any_bits = 0, surrogates = 0;
-    for (size_t i = 0; i < count; i++) {
-        any_bits |= units[i];
-        surrogates |= (uint16_t)((uint16_t)(units[i] - 0xD800u) < 0x800u);
-    }
-    Py_UCS4 max = surrogates ? 0x10FFFF : any_bits >= 0x100u ? 0xFFFF
-                                         : any_bits >= 0x80u ? 0xFF : 0x7F;
-    if ((!w->text || max > w->max) && writer_widen(w, max > w->max ? max : w->max) < 0)
-        return -1;
-    switch (PyUnicode_KIND(w->text)) {
-    case PyUnicode_1BYTE_KIND: {
-        Py_UCS1 *out = PyUnicode_1BYTE_DATA(w->text) + w->len;
-        for (size_t i = 0; i < count; i++)
-            out[i] = (Py_UCS1)units[i];
-        w->len += count;
-        break;
-    }
-    case PyUnicode_2BYTE_KIND:
-        memcpy(PyUnicode_2BYTE_DATA(w->text) + w->len, units, count * sizeof *units);
-        w->len += count;
-        break;
-    default: {
-        Py_UCS4 *out = PyUnicode_4BYTE_DATA(w->text) + w->len;
-        for (size_t i = 0; i < count; i++) {
-            Py_UCS4 unit = units[i];
-            if ((unit & 0xFC00u) == 0xD800u) {
-                unit = 0x10000u + ((unit - 0xD800u) << 10) + (units[i + 1] - 0xDC00u);
-                i++;
-            }
-            *out++ = unit;
-        }
-        w->len = (size_t)(out - PyUnicode_4BYTE_DATA(w->text));
-        break;
-    }
-    }
-    return 0;
-}
-
-/* The str, cut to its length; the writer is spent either way. */
-static PyObject *writer_finish(str_writer *w) {
-    PyObject *text = w->text;
-    w->text = NULL;
-
-    if (!text)
-        return PyUnicode_New(0, 0);
-    if (w->len < w->capacity && PyUnicode_Resize(&text, (Py_ssize_t)w->len) < 0)
-        return NULL;
-    return text;
-}
-
 /* Code units a long decode writes at a time, on the stack. */
 #define SCRATCH_UNITS 8192
 
@@ -925,7 +875,7 @@ static PyObject *decode_short(wenc_decoder *dec, PyObject *object, const uint8_t
     size_t src_len = len, dst_len = STACK_UNITS;
     wenc_status status = wenc_decode_to_utf16(dec, src, &src_len, units, &dst_len, last);
     *consumed = src_len;
-    return decode_result(dec, status, str_from_utf16(units, dst_len, NULL), object, src, len,
+    return decode_result(dec, status, str_from_utf16(units, dst_len), object, src, len,
                          stream_start);
 }
 
