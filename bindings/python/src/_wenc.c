@@ -786,7 +786,8 @@ static void raise_with_output(PyObject *type, PyObject *error, PyObject *output)
 /*
  * Raises DecodeError for the error a decoder just returned. `input` is what
  * this call read (`object` is it as a Python object, or NULL to make bytes of
- * it); `input_start` is the stream offset where it begins. When the
+ * it); `input_start` is the stream offset where it begins; `skipped`, the
+ * bytes of it that went past the decoder (its offsets are that far behind). When the
  * malformed bytes began in an earlier call, those bytes are put in front of
  * the input, so that `object[start:end]` is always the malformed sequence
  * and `object[end:]` what to continue with. `output` (the text decoded
@@ -794,12 +795,13 @@ static void raise_with_output(PyObject *type, PyObject *error, PyObject *output)
  */
 static void raise_decode_error(const wenc_decoder *dec, PyObject *object,
                                const uint8_t *input, size_t input_len,
-                               uint64_t input_start, PyObject *output) {
+                               uint64_t input_start, uint64_t skipped, PyObject *output) {
     wenc_decode_error err;
     if (!wenc_decoder_error(dec, &err)) {
         PyErr_SetString(PyExc_SystemError, "wenc: no decoder error recorded");
         return;
     }
+    err.offset += skipped;
     size_t before = 0;
     if (err.offset < input_start) {
         uint64_t gap = input_start - err.offset;
@@ -858,9 +860,9 @@ static wenc_status run_decoder(wenc_decoder *dec, const uint8_t *src, size_t *sr
 /* Finishes decode_chunk(): the exception of a fatal error. */
 static PyObject *decode_result(wenc_decoder *dec, wenc_status status, PyObject *text,
                                PyObject *object, const uint8_t *src, size_t len,
-                               uint64_t stream_start) {
+                               uint64_t stream_start, uint64_t skipped) {
     if (text && status == WENC_ERROR) {
-        raise_decode_error(dec, object, src, len, stream_start, text);
+        raise_decode_error(dec, object, src, len, stream_start, skipped, text);
         Py_CLEAR(text);
     }
     return text;
@@ -876,7 +878,60 @@ static PyObject *decode_short(wenc_decoder *dec, PyObject *object, const uint8_t
     wenc_status status = wenc_decode_to_utf16(dec, src, &src_len, units, &dst_len, last);
     *consumed = src_len;
     return decode_result(dec, status, str_from_utf16(units, dst_len), object, src, len,
-                         stream_start);
+                         stream_start, 0);
+}
+
+/*
+ * Whether the `count` UTF-16 code units in bytes at `src` (little- or
+ * big-endian) fit the kind of a str whose code points are at most `max`
+ * (0x7F, 0xFF or 0xFFFF: no surrogate); when they do, they are written to
+ * `out` in that kind. One pass, vectorised in 16-bit lanes.
+ */
+static bool copy_utf16_bytes(const uint8_t *src, size_t count, bool big_endian, void *out,
+                             Py_UCS4 max) {
+    uint16_t any_bits = 0, surrogates = 0;
+#define WENC_COPY_UTF16(OUT_TYPE, UNIT)                                                 \
+    for (size_t i = 0; i < count; i++) {                                                \
+        uint16_t unit;                                                                  \
+        memcpy(&unit, src + 2 * i, 2);                                                  \
+        unit = UNIT;                                                                    \
+        any_bits |= unit;                                                               \
+        surrogates |= (uint16_t)((uint16_t)(unit - 0xD800u) < 0x800u);                  \
+        ((OUT_TYPE *)out)[i] = (OUT_TYPE)unit;                                          \
+    }
+    bool swap = big_endian == (PY_LITTLE_ENDIAN != 0);
+    if (max <= 0xFF) {
+        if (swap) {
+            WENC_COPY_UTF16(Py_UCS1, (uint16_t)(unit << 8 | unit >> 8))
+        } else {
+            WENC_COPY_UTF16(Py_UCS1, unit)
+        }
+        return any_bits <= max;
+    }
+    if (swap) {
+        WENC_COPY_UTF16(Py_UCS2, (uint16_t)(unit << 8 | unit >> 8))
+    } else {
+        WENC_COPY_UTF16(Py_UCS2, unit)
+    }
+#undef WENC_COPY_UTF16
+    return !surrogates;
+}
+
+/*
+ * Where a one-shot UTF-16LE/BE decode whose str is not UCS-4 can skip the
+ * decoder for its next piece: the decoder reads UTF-16, has settled the BOM
+ * question and holds nothing, so that code units other than surrogates
+ * (never malformed) leave it as they find it. Its byte offsets then fall
+ * behind the input's by what was skipped (decode_chunk keeps count).
+ */
+static bool may_skip_utf16(const wenc_decoder *dec, const str_writer *w, bool *big_endian) {
+    wenc_id id = wenc_decoder_encoding(dec);
+    if (!w->text || w->max > 0xFFFF || (id != WENC_UTF_16LE && id != WENC_UTF_16BE))
+        return false;
+    wenc_decoder_state state;
+    wenc_decoder_save(dec, &state);
+    *big_endian = id == WENC_UTF_16BE;
+    return state.held_len == 0;
 }
 
 /*
@@ -884,11 +939,14 @@ static PyObject *decode_short(wenc_decoder *dec, PyObject *object, const uint8_t
  * the output, or NULL with an exception (DecodeError in fatal mode, its
  * `object` built as raise_decode_error says). *consumed receives the bytes
  * read. Long output goes through a scratch buffer a piece at a time into
- * a str of its final kind, so that it is written to memory once.
+ * a str of its final kind, so that it is written to memory once. With
+ * `one_shot` (a fresh decoder, discarded after this call, so that its byte
+ * offsets matter only for this call's error), UTF-16 with no surrogates
+ * goes straight from the bytes into the str.
  */
 static PyObject *decode_chunk(wenc_decoder *dec, PyObject *object,
                               const uint8_t *src, size_t len, bool last,
-                              uint64_t stream_start, size_t *consumed) {
+                              uint64_t stream_start, bool one_shot, size_t *consumed) {
     size_t capacity = wenc_decoder_max_utf16_len(dec, len);
     if (capacity <= STACK_UNITS)
         return decode_short(dec, object, src, len, last, stream_start, consumed);
@@ -896,9 +954,25 @@ static PyObject *decode_chunk(wenc_decoder *dec, PyObject *object,
         return PyErr_NoMemory();
     uint16_t scratch[SCRATCH_UNITS];
     str_writer writer = {NULL, 0, capacity, 0};
-    size_t done = 0;
+    size_t done = 0, skipped = 0;
+    bool big_endian = false;
     wenc_status status;
     do {
+        size_t pairs = (len - done) / 2;
+        if (pairs > SCRATCH_UNITS)
+            pairs = SCRATCH_UNITS;
+        if (one_shot && pairs && writer.len + pairs <= writer.capacity &&
+            may_skip_utf16(dec, &writer, &big_endian) &&
+            copy_utf16_bytes(src + done, pairs, big_endian,
+                             (char *)PyUnicode_DATA(writer.text) +
+                                 writer.len * (size_t)PyUnicode_KIND(writer.text),
+                             writer.max)) {
+            done += 2 * pairs;
+            skipped += 2 * pairs;
+            writer.len += pairs;
+            status = WENC_OUTPUT_FULL;
+            continue;
+        }
         size_t src_len = len - done, dst_len = SCRATCH_UNITS;
         status = run_decoder(dec, src + done, &src_len, scratch, &dst_len, last);
         done += src_len;
@@ -909,7 +983,8 @@ static PyObject *decode_chunk(wenc_decoder *dec, PyObject *object,
         }
     } while (status == WENC_OUTPUT_FULL);
     *consumed = done;
-    return decode_result(dec, status, writer_finish(&writer), object, src, len, stream_start);
+    return decode_result(dec, status, writer_finish(&writer), object, src, len, stream_start,
+                         skipped);
 }
 
 /* The bytes a decoder holds from earlier calls (at most WENC_MAX_HELD). */
@@ -1107,12 +1182,15 @@ fail:
 }
 
 /* Decodes with `dec` under `policy`: the Standard's modes inside libwenc,
- * Python's handlers here. *position as decode_handled() says. */
+ * Python's handlers here. *position as decode_handled() says, `one_shot` as
+ * decode_chunk() does. */
 static PyObject *decode_with(wenc_decoder *dec, errors_policy *policy, PyObject *object,
-                             const uint8_t *src, size_t len, bool last, uint64_t *position) {
+                             const uint8_t *src, size_t len, bool last, bool one_shot,
+                             uint64_t *position) {
     if (policy->kind == ERRORS_REPLACEMENT || policy->kind == ERRORS_FATAL) {
         size_t consumed;
-        PyObject *text = decode_chunk(dec, object, src, len, last, *position, &consumed);
+        PyObject *text = decode_chunk(dec, object, src, len, last, *position, one_shot,
+                                      &consumed);
         *position += consumed;
         return text;
     }
@@ -1599,7 +1677,7 @@ static PyObject *decode_object(PyObject *data, wenc_id id, wenc_bom_mode bom,
         wenc_decoder dec;
         wenc_decoder_init(&dec, id, bom, library_mode(policy));
         uint64_t position = 0;
-        text = decode_with(&dec, policy, view.obj, src, len, true, &position);
+        text = decode_with(&dec, policy, view.obj, src, len, true, true, &position);
         if (used)
             *used = wenc_decoder_encoding(&dec);
     }
@@ -2070,7 +2148,7 @@ static PyObject *decoder_decode(decoder_object *self, PyObject *const *args,
     PyObject *text = NULL;
     if (decoder_enter(self) == 0) {
         text = decode_with(&self->decoder, &self->errors, view.obj, view.buf,
-                           (size_t)view.len, final, &self->position);
+                           (size_t)view.len, final, false, &self->position);
         if (final && text) {
             wenc_decoder_reset(&self->decoder);
             self->position = 0;
@@ -2279,7 +2357,7 @@ static PyObject *text_decoder_decode(decoder_object *self, PyObject *const *args
     }
     size_t consumed;
     text = decode_chunk(&self->decoder, joined ? joined : view.obj, src, len,
-                        !stream, self->position, &consumed);
+                        !stream, self->position, false, &consumed);
     self->position += consumed;
     if (!text && stream && consumed < len && PyErr_ExceptionMatches(DecodeError)) {
         PyObject *type, *value, *traceback;

@@ -12,6 +12,7 @@ import unittest
 
 import wenc
 
+wenc.register()
 FFFD = "\ufffd"
 
 
@@ -67,6 +68,48 @@ class DecodeTest(unittest.TestCase):
         self.assertEqual(caught.exception.object, b"ab\x81")
         self.assertEqual((caught.exception.start, caught.exception.end), (2, 3))
 
+
+    def test_long_utf16_pieces(self):
+        # Long UTF-16 goes into the str a piece at a time (8192 units), pieces
+        # without surrogates straight from the bytes. Expected values are built
+        # by hand: each code unit is two bytes in the label's byte order.
+        def utf16(units, big_endian):
+            order = "big" if big_endian else "little"
+            return b"".join(unit.to_bytes(2, order) for unit in units)
+
+        piece = 8192
+        for label, big in (("utf-16le", False), ("utf-16be", True)):
+            for body in ("x" * (3 * piece), "x\u00e9" * (2 * piece), "\u3042x" * piece,
+                         "x" * (2 * piece) + "\u00e9" * piece + "\u20ac" * piece + "y" * piece):
+                units = [ord(c) for c in body]
+                self.assertEqual(wenc.decode(utf16(units, big), label), body)
+                bom = utf16([0xFEFF], big)
+                self.assertEqual(wenc.decode(bom + utf16(units, big), label), body)
+                # A UTF-8 BOM overrides the label.
+                self.assertEqual(wenc.decode(b"\xef\xbb\xbf" + body.encode(), label), body)
+            # Malformed units after pieces that went straight: a lone lead
+            # surrogate, a pair, an odd last byte. Offsets count every byte.
+            body = "a\u00e9" * (3 * piece)
+            at = 5 * piece + 1
+            units = [ord(c) for c in body]
+            data = (utf16(units[:at], big) + utf16([0xD800], big) + utf16(units[at:], big) +
+                    utf16([0xD83D, 0xDE00], big) + b"A")
+            expected = body[:at] + FFFD + body[at:] + "\U0001F600" + FFFD
+            self.assertEqual(wenc.decode(data, label), expected)
+            for decode in (lambda: wenc.decode(data, label, errors="fatal"),
+                           lambda: data.decode("whatwg:" + label)):
+                with self.assertRaises(UnicodeDecodeError) as caught:
+                    decode()
+                self.assertEqual((caught.exception.start, caught.exception.end),
+                                 (2 * at, 2 * at + 2))
+            tail = data[2 * at + 2:]
+            with self.assertRaises(wenc.DecodeError) as caught:
+                wenc.decode(tail, label, errors="fatal")
+            self.assertEqual((caught.exception.start, caught.exception.end),
+                             (len(tail) - 1, len(tail)))
+            self.assertEqual(data.decode("whatwg:" + label, "backslashreplace"),
+                             body[:at] + ("\\xd8\\x00" if big else "\\x00\\xd8") + body[at:] +
+                             "\U0001F600" + "\\x41")
     def test_bytes_like_inputs(self):
         data = "k\u00f6\u00f6p".encode("utf-8")
         for source in (data, bytearray(data), memoryview(data), array.array("B", data),
