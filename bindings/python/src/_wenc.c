@@ -647,6 +647,15 @@ typedef struct text_builder {
 
 static bool is_surrogate(Py_UCS4 c) { return c - 0xD800u < 0x800u; }
 
+/* Whether UCS-2 data holds a surrogate; in 16-bit lanes, so that it
+ * vectorises as such. */
+static bool ucs2_has_surrogate(const Py_UCS2 *in, size_t len) {
+    uint16_t found = 0;
+    for (size_t i = 0; i < len; i++)
+        found |= (uint16_t)((uint16_t)(in[i] & 0xF800u) == 0xD800u);
+    return found != 0;
+}
+
 static int builder_reserve(text_builder *b, size_t more) {
     if (more <= b->capacity - b->len)
         return 0;
@@ -1226,10 +1235,7 @@ static int text_units_init(text_units *t, PyObject *text) {
     }
     if (kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *in = data;
-        uint16_t surrogates = 0;
-        for (size_t i = 0; i < len; i++)
-            surrogates |= (uint16_t)is_surrogate(in[i]);
-        if (!surrogates) {
+        if (!ucs2_has_surrogate(in, len)) {
             t->utf16 = in;
             t->len = len;
             return 0;
@@ -1771,10 +1777,7 @@ static PyObject *latin1_to_utf8(const Py_UCS1 *in, size_t len) {
 static PyObject *ucs2_to_utf8(PyObject *text) {
     const Py_UCS2 *in = PyUnicode_2BYTE_DATA(text);
     size_t len = (size_t)PyUnicode_GET_LENGTH(text);
-    uint16_t lone = 0;
-    for (size_t i = 0; i < len; i++)
-        lone |= (uint16_t)is_surrogate(in[i]);
-    if (lone)
+    if (ucs2_has_surrogate(in, len))
         return NULL;
     uint8_t out[3 * STACK_UNITS];
     size_t written = 0;
