@@ -392,7 +392,8 @@ typedef codec_status (*encode_utf16_fn)(wenc_encoder *enc, const uint16_t *src,
 typedef struct encoder_codec {
     encode_utf8_fn from_utf8;
     encode_utf16_fn from_utf16;
-    /* Worst-case output bytes per input unit, and closing bytes at last. */
+    /* Worst-case output bytes per input unit (below 32, which
+     * wenc_encoder_max_len() relies on), and closing bytes at last. */
     size_t max_per_unit;
     size_t max_closing;
 } encoder_codec;

@@ -264,7 +264,9 @@ size_t wenc_encoder_max_len(const wenc_encoder *enc, size_t src_len)
     if (src_len > SIZE_MAX - held)
         return SIZE_MAX;
     size_t units = src_len + held;
-    if (units > (SIZE_MAX - fixed) / codec->max_per_unit)
+    /* (the division only for lengths near the limit: it costs more than
+     * the rest of a short call) */
+    if (units > (SIZE_MAX >> 5) && units > (SIZE_MAX - fixed) / codec->max_per_unit)
         return SIZE_MAX;
     return units * codec->max_per_unit + fixed;
 }
