@@ -183,7 +183,8 @@ node-pack-test:
 test-valgrind:
 	tools/test-valgrind.sh
 
-# wenc against encoding_rs, ICU, iconv and memcpy in one process
+# wenc against encoding_rs, ICU, iconv and memcpy in one process, and simdutf
+# as the limit of the UTF rows when its sources are there
 # (bench/peers/run.sh); ROWS picks rows by a piece of their name, ROUNDS and
 # MS how long each is timed. bench-check only compares the outputs (CI).
 ROUNDS ?= 5

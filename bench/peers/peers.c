@@ -2,11 +2,17 @@
  * bench/peers/peers.c — wenc against the libraries users pick instead, in
  * one process, on the same bytes: encoding_rs (each --peer: a build of
  * bench/peers/ers, loaded with dlopen), ICU (when built with
- * WENC_BENCH_ICU), glibc iconv, and memcpy as the ceiling. bench/peers/run.sh
- * builds it; `make bench` runs that.
+ * WENC_BENCH_ICU), glibc iconv, and memcpy as the ceiling; and simdutf
+ * (--limit: a shared build of its amalgamation, loaded with dlopen, named
+ * by --limit-name) as the speed limit of the UTF jobs it shares with wenc
+ * over valid input: UTF-8 validation and copy, UTF-8 to UTF-16, UTF-16 to
+ * UTF-8 with lone surrogates replaced, UTF-16 made well-formed. simdutf has
+ * no U+FFFD replacement for malformed UTF-8, so it is a limit, not a peer:
+ * it is left out of "best peer" and has a ratio column of its own.
+ * bench/peers/run.sh builds it; `make bench` runs that.
  *
- *   peers --corpus DIR [--peer LIB]... [--rounds N] [--ms N] [--rows TEXT]
- *         [--check]
+ *   peers --corpus DIR [--peer LIB]... [--limit LIB --limit-name NAME]
+ *         [--rounds N] [--ms N] [--rows TEXT] [--check]
  *
  * Rows: decoding to UTF-8 and to UTF-16 and encoding from UTF-8 and from
  * UTF-16, on the corpus's text in UTF-8 and UTF-16LE (every language) and
@@ -21,8 +27,9 @@
  * wenc over the best peer (encoding_rs, ICU, iconv; never memcpy); above 1
  * wenc is faster.
  *
- * Outputs: encoding_rs's must equal wenc's byte for byte (a row where they
- * differ is marked, with the first differing offset); ICU's and iconv's
+ * Outputs: encoding_rs's, and simdutf's on its jobs, must equal wenc's byte
+ * for byte (a row where they differ is marked, with the first differing
+ * offset); ICU's and iconv's
  * tables differ from the Standard, so their output is not compared. --check
  * runs each row once, compares, prints nothing but differences and a
  * summary, and exits 1 on a difference (CI runs it; it times nothing).
@@ -47,7 +54,7 @@
 
 #include "../bench_util.h"
 
-enum { MAX_PEERS = 2, MAX_IMPLS = 6, MAX_ROWS = 400 };
+enum { MAX_PEERS = 2, MAX_IMPLS = 7, MAX_ROWS = 400 };
 
 typedef enum op { DECODE_UTF8, DECODE_UTF16, ENCODE_UTF8, ENCODE_UTF16 } op;
 
@@ -74,13 +81,30 @@ typedef struct peer {
     char name[96];
 } peer;
 
-typedef enum impl_kind { IMPL_WENC, IMPL_ERS, IMPL_ICU, IMPL_ICONV, IMPL_MEMCPY } impl_kind;
+/* simdutf's C API, the functions of the jobs it shares with wenc */
+typedef struct simdutf_api {
+    bool (*validate_utf8)(const char *buf, size_t len);
+    size_t (*utf8_to_utf16le)(const char *in, size_t len, uint16_t *out);
+    size_t (*utf16le_to_utf8)(const uint16_t *in, size_t len, char *out);
+    void (*well_formed_utf16le)(const uint16_t *in, size_t len, uint16_t *out);
+} simdutf_api;
+
+typedef enum impl_kind {
+    IMPL_WENC, IMPL_ERS, IMPL_ICU, IMPL_ICONV, IMPL_MEMCPY, IMPL_SIMDUTF
+} impl_kind;
 
 typedef struct impl {
     impl_kind kind;
     const peer *peer;
+    const simdutf_api *simdutf;
     char name[96];
 } impl;
+
+/* Whether an implementation is one of the peers wenc is ranked against. */
+static bool is_peer(impl_kind kind)
+{
+    return kind != IMPL_WENC && kind != IMPL_MEMCPY && kind != IMPL_SIMDUTF;
+}
 
 /* ---- the implementations: one call each; returns the output length in
  * bytes (or units for UTF-16 output), SIZE_MAX when it cannot ---------- */
@@ -178,6 +202,44 @@ static size_t run_iconv(const row *r, uint8_t *dst, size_t cap)
     return r->op == DECODE_UTF16 ? n / 2 : n;
 }
 
+/* simdutf on the rows whose job it has (their input is valid); SIZE_MAX on
+ * the others, and for input it finds invalid. The output buffer is large
+ * enough for any of them, as simdutf asks its caller to ensure. */
+static size_t run_simdutf(const simdutf_api *s, const row *r, uint8_t *dst)
+{
+    bool from_utf8 = strcmp(r->label, "UTF-8") == 0;
+    bool from_utf16 = strcmp(r->label, "UTF-16LE") == 0;
+    const uint16_t *units = (const uint16_t *)(const void *)r->in;
+    switch (r->op) {
+    case DECODE_UTF8:
+        if (from_utf8) {
+            if (!s->validate_utf8((const char *)r->in, r->in_len))
+                return SIZE_MAX;
+            memcpy(dst, r->in, r->in_len);
+            return r->in_len;
+        }
+        if (from_utf16)
+            return s->utf16le_to_utf8(units, r->in_len / 2, (char *)dst);
+        return SIZE_MAX;
+    case DECODE_UTF16:
+        if (from_utf8) {
+            size_t n = s->utf8_to_utf16le((const char *)r->in, r->in_len,
+                                          (uint16_t *)(void *)dst);
+            return n == 0 && r->in_len > 0 ? SIZE_MAX : n;
+        }
+        if (from_utf16) {
+            s->well_formed_utf16le(units, r->in_len / 2, (uint16_t *)(void *)dst);
+            return r->in_len / 2;
+        }
+        return SIZE_MAX;
+    case ENCODE_UTF16:
+        return from_utf8 ? s->utf16le_to_utf8(units, r->units, (char *)dst) : SIZE_MAX;
+    case ENCODE_UTF8:
+        return SIZE_MAX;
+    }
+    return SIZE_MAX;
+}
+
 static size_t run_impl(const impl *m, const row *r, uint8_t *dst, size_t cap)
 {
     switch (m->kind) {
@@ -196,6 +258,8 @@ static size_t run_impl(const impl *m, const row *r, uint8_t *dst, size_t cap)
     case IMPL_MEMCPY:
         memcpy(dst, r->in, r->in_len);
         return r->in_len;
+    case IMPL_SIMDUTF:
+        return run_simdutf(m->simdutf, r, dst);
     }
     return SIZE_MAX;
 }
@@ -461,6 +525,15 @@ static int compare_doubles(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static double smallest(const double *v, size_t n)
+{
+    double least = v[0];
+    for (size_t i = 1; i < n; i++)
+        if (v[i] < least)
+            least = v[i];
+    return least;
+}
+
 static double median(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, compare_doubles);
@@ -469,7 +542,7 @@ static double median(double *v, size_t n)
 
 int main(int argc, char **argv)
 {
-    const char *corpus = NULL, *only = NULL;
+    const char *corpus = NULL, *only = NULL, *limit_path = NULL, *limit_name = "simdutf";
     const char *peer_paths[MAX_PEERS];
     size_t peer_count = 0;
     int rounds = 5;
@@ -480,6 +553,10 @@ int main(int argc, char **argv)
             corpus = argv[++i];
         else if (strcmp(argv[i], "--peer") == 0 && i + 1 < argc && peer_count < MAX_PEERS)
             peer_paths[peer_count++] = argv[++i];
+        else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
+            limit_path = argv[++i];
+        else if (strcmp(argv[i], "--limit-name") == 0 && i + 1 < argc)
+            limit_name = argv[++i];
         else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = atoi(argv[++i]);
         else if (strcmp(argv[i], "--ms") == 0 && i + 1 < argc)
@@ -489,8 +566,9 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--check") == 0)
             check = true;
         else {
-            fprintf(stderr, "usage: peers --corpus DIR [--peer LIB]... [--rounds N] "
-                            "[--ms N] [--rows TEXT] [--check]\n");
+            fprintf(stderr, "usage: peers --corpus DIR [--peer LIB]... [--limit LIB "
+                            "--limit-name NAME] [--rounds N] [--ms N] [--rows TEXT] "
+                            "[--check]\n");
             return 2;
         }
     }
@@ -502,7 +580,7 @@ int main(int argc, char **argv)
     static peer peers[MAX_PEERS];
     impl impls[MAX_IMPLS];
     size_t n_impls = 0;
-    impls[n_impls++] = (impl){IMPL_WENC, NULL, "wenc"};
+    impls[n_impls++] = (impl){IMPL_WENC, NULL, NULL, "wenc"};
     for (size_t p = 0; p < peer_count; p++) {
         void *lib = dlopen(peer_paths[p], RTLD_NOW | RTLD_LOCAL);
         if (!lib) {
@@ -517,19 +595,42 @@ int main(int argc, char **argv)
             fprintf(stderr, "peers: %s lacks the ers_* functions\n", peer_paths[p]);
             return 2;
         }
-        impls[n_impls] = (impl){IMPL_ERS, e, ""};
+        impls[n_impls] = (impl){IMPL_ERS, e, NULL, ""};
         snprintf(impls[n_impls].name, sizeof impls[n_impls].name, "%s",
                  e->version());
         n_impls++;
     }
 #ifdef WENC_BENCH_ICU
-    impls[n_impls] = (impl){IMPL_ICU, NULL, ""};
+    impls[n_impls] = (impl){IMPL_ICU, NULL, NULL, ""};
     snprintf(impls[n_impls].name, sizeof impls[n_impls].name, "ICU %s",
              U_ICU_VERSION);
     n_impls++;
 #endif
-    impls[n_impls++] = (impl){IMPL_ICONV, NULL, "glibc iconv"};
-    impls[n_impls++] = (impl){IMPL_MEMCPY, NULL, "memcpy"};
+    impls[n_impls++] = (impl){IMPL_ICONV, NULL, NULL, "glibc iconv"};
+    impls[n_impls++] = (impl){IMPL_MEMCPY, NULL, NULL, "memcpy"};
+    static simdutf_api simdutf;
+    size_t limit = 0; /* the index of simdutf in impls, when loaded */
+    if (limit_path) {
+        void *lib = dlopen(limit_path, RTLD_NOW | RTLD_LOCAL);
+        if (!lib) {
+            fprintf(stderr, "peers: %s\n", dlerror());
+            return 2;
+        }
+        *(void **)&simdutf.validate_utf8 = dlsym(lib, "simdutf_validate_utf8");
+        *(void **)&simdutf.utf8_to_utf16le = dlsym(lib, "simdutf_convert_utf8_to_utf16le");
+        *(void **)&simdutf.utf16le_to_utf8 =
+            dlsym(lib, "simdutf_convert_utf16le_to_utf8_with_replacement");
+        *(void **)&simdutf.well_formed_utf16le = dlsym(lib, "simdutf_to_well_formed_utf16le");
+        if (!simdutf.validate_utf8 || !simdutf.utf8_to_utf16le || !simdutf.utf16le_to_utf8 ||
+            !simdutf.well_formed_utf16le) {
+            fprintf(stderr, "peers: %s lacks simdutf's C functions\n", limit_path);
+            return 2;
+        }
+        limit = n_impls;
+        impls[n_impls] = (impl){IMPL_SIMDUTF, NULL, &simdutf, ""};
+        snprintf(impls[n_impls].name, sizeof impls[n_impls].name, "%s (limit)", limit_name);
+        n_impls++;
+    }
 
     static inputs in;
     make_rows(&in, corpus);
@@ -549,14 +650,14 @@ int main(int argc, char **argv)
         printf("| row | input | ");
         for (size_t m = 0; m < n_impls; m++)
             printf("%s | ", impls[m].name);
-        printf("wenc / best peer |\n|---|---:|");
+        printf("wenc / best peer |%s\n|---|---:|", limit ? " wenc / simdutf |" : "");
         for (size_t m = 0; m <= n_impls; m++)
             printf("---:|");
-        printf("\n");
+        printf("%s\n", limit ? "---:|" : "");
     }
 
-    double ratios[MAX_ROWS];
-    size_t n_ratios = 0, differences = 0, compared = 0;
+    double ratios[MAX_ROWS], limit_ratios[MAX_ROWS];
+    size_t n_ratios = 0, n_limit_ratios = 0, differences = 0, compared = 0;
     for (size_t i = 0; i < in.count; i++) {
         const row *r = &in.rows[i];
         if (only && !strstr(r->name, only))
@@ -565,9 +666,11 @@ int main(int argc, char **argv)
         size_t wenc_len = run_wenc(r, want, cap);
         char note[128] = "";
         for (size_t m = 0; m < n_impls; m++) {
-            if (impls[m].kind != IMPL_ERS)
+            if (impls[m].kind != IMPL_ERS && impls[m].kind != IMPL_SIMDUTF)
                 continue;
-            size_t len = run_ers(impls[m].peer, r, dst, cap);
+            size_t len = run_impl(&impls[m], r, dst, cap);
+            if (impls[m].kind == IMPL_SIMDUTF && len == SIZE_MAX)
+                continue; /* not its job */
             compared++;
             size_t a = out_bytes(r, wenc_len), b = out_bytes(r, len);
             if (len == wenc_len && memcmp(dst, want, a) == 0)
@@ -601,7 +704,7 @@ int main(int argc, char **argv)
         for (size_t m = 0; m < n_impls; m++) {
             double t = median(secs[m], (size_t)rounds);
             value[m] = t <= 0 ? 0 : r->small ? t * 1e9 : (double)r->in_len / t / 1e6;
-            if (t > 0 && m > 0 && impls[m].kind != IMPL_MEMCPY) {
+            if (t > 0 && is_peer(impls[m].kind)) {
                 double speed = 1 / t;
                 if (speed > best_peer)
                     best_peer = speed;
@@ -621,26 +724,34 @@ int main(int argc, char **argv)
         if (value[0] > 0 && best > 0) {
             double ratio = wenc_speed / best;
             ratios[n_ratios++] = ratio;
-            printf("%s%.2f%s |\n", ratio < 1 ? "**" : "", ratio, ratio < 1 ? "**" : "");
+            printf("%s%.2f%s |", ratio < 1 ? "**" : "", ratio, ratio < 1 ? "**" : "");
         } else {
-            printf("n/a |\n");
+            printf("n/a |");
         }
+        if (limit && value[0] > 0 && value[limit] > 0) {
+            /* ns per call for small rows: the lower the faster */
+            double ratio = r->small ? value[limit] / value[0] : value[0] / value[limit];
+            limit_ratios[n_limit_ratios++] = ratio;
+            printf(" %s%.2f%s |", ratio < 0.9 ? "**" : "", ratio, ratio < 0.9 ? "**" : "");
+        } else if (limit) {
+            printf(" |");
+        }
+        printf("\n");
         fflush(stdout);
     }
     if (check) {
-        printf("peers --check: %zu rows, %zu encoding_rs outputs compared with "
+        printf("peers --check: %zu rows, %zu outputs of encoding_rs%s compared with "
                "wenc's, %zu differences\n",
-               in.count, compared, differences);
+               in.count, compared, limit ? " and simdutf" : "", differences);
         return differences ? 1 : 0;
     }
-    if (n_ratios > 0) {
-        double worst = ratios[0];
-        for (size_t i = 1; i < n_ratios; i++)
-            if (ratios[i] < worst)
-                worst = ratios[i];
-        printf("\nwenc / best peer over %zu rows: worst %.2f, median %.2f\n",
-               n_ratios, worst, median(ratios, n_ratios));
-    }
+    if (n_ratios > 0)
+        printf("\nwenc / best peer over %zu rows: worst %.2f, median %.2f\n", n_ratios,
+               smallest(ratios, n_ratios), median(ratios, n_ratios));
+    if (n_limit_ratios > 0)
+        printf("wenc / %s over the %zu rows of its jobs: worst %.2f, median %.2f\n",
+               limit_name, n_limit_ratios, smallest(limit_ratios, n_limit_ratios),
+               median(limit_ratios, n_limit_ratios));
     for (size_t i = 0; i < in.owned_count; i++)
         free(in.owned[i]);
     free(dst);

@@ -2,7 +2,8 @@
 # bench/peers/run.sh — builds and runs the in-process peer benchmark
 # (bench/peers/peers.c): wenc against encoding_rs (Debian's 0.8.31 and, when
 # its sources are laid out, the newest with simd-accel), ICU, glibc iconv
-# and memcpy, on the corpus. `make bench` runs it; arguments go to peers.
+# and memcpy, on the corpus; and, when its sources are there, simdutf as the
+# limit of the UTF jobs it shares. `make bench` runs it; arguments go to peers.
 #
 #   bench/peers/run.sh [--check] [--rounds N] [--rows SUBSTRING] [--ms N]
 #
@@ -11,6 +12,9 @@
 #
 # Environment: ENCODING_RS_HEAD (default ../peers/encoding-rs-head beside
 # the repository; laid out by ../shared/peers/encoding-rs-head.sh),
+# SIMDUTF_SRC (default ../peers/simdutf beside the repository: a checkout of
+# github.com/simdutf/simdutf, whose singleheader/amalgamate.py makes the
+# simdutf.cpp built here with c++ -O3, offline),
 # CARGO_REGISTRY (default /usr/share/cargo/registry), WENC_CORPUS (default
 # ../shared/corpus/wikipedia), BENCH_BUILD_DIR (default build-bench), CC.
 set -eu
@@ -80,6 +84,32 @@ elif [ -n "$cargo" ]; then
     loud "the newest encoding_rs with SIMD NOT measured: no sources at $head (lay them out with ../shared/peers/encoding-rs-head.sh, or set ENCODING_RS_HEAD)"
 fi
 
+simdutf_src=${SIMDUTF_SRC:-$root/../peers/simdutf}
+cxx=${CXX:-c++}
+limit_lib='' limit_name=''
+if [ -f "$simdutf_src/singleheader/amalgamate.py" ]; then
+    version=$(sed -n 's/^#define SIMDUTF_VERSION "\(.*\)"/\1/p' \
+        "$simdutf_src/include/simdutf/simdutf_version.h" 2>/dev/null)
+    commit=$(git -C "$simdutf_src" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    limit_name="simdutf ${version:-?} ($commit)"
+    echo "== building $limit_name, the limit of the UTF rows"
+    rm -rf "$build/simdutf" && mkdir -p "$build/simdutf"
+    if (cd "$simdutf_src/singleheader" &&
+        python3 amalgamate.py --source-dir "$simdutf_src/src" \
+            --include-dir "$simdutf_src/include" --output-dir "$build/simdutf" \
+            --no-zip --no-readme) >"$build/simdutf.log" 2>&1 &&
+       "$cxx" -O3 -std=c++17 -fPIC -shared "$build/simdutf/simdutf.cpp" \
+            -o "$build/simdutf/libsimdutf.so" >>"$build/simdutf.log" 2>&1; then
+        limit_lib=$build/simdutf/libsimdutf.so
+    else
+        cat "$build/simdutf.log"
+        loud "building simdutf failed"
+        exit 1
+    fi
+else
+    loud "simdutf NOT measured: no sources at $simdutf_src (git clone https://github.com/simdutf/simdutf there, or set SIMDUTF_SRC)"
+fi
+
 echo "== building bench/peers/peers.c"
 icu_flags=
 if pkg-config --exists icu-uc 2>/dev/null; then
@@ -92,4 +122,5 @@ fi
     "$root/build/libwenc.a" $icu_flags -ldl -o "$build/peers"
 
 exec "$build/peers" --corpus "$corpus" ${peer_debian:+--peer "$peer_debian"} \
-    ${peer_head:+--peer "$peer_head"} "$@"
+    ${peer_head:+--peer "$peer_head"} \
+    ${limit_lib:+--limit "$limit_lib" --limit-name "$limit_name"} "$@"
