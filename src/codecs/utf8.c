@@ -31,6 +31,12 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
     while (i < n && o < cap) {
         uint32_t b = s[i];
         if (b < 0x80) {
+            /* a lone ASCII byte (a space or a digit among letters of other
+             * scripts) without the cost of looking for a run */
+            d[o++] = (uint16_t)b;
+            i++;
+            if (i == n || o == cap || s[i] >= 0x80)
+                continue;
             size_t run = n - i < cap - o ? n - i : cap - o;
             run = wenc_ascii_to_utf16(s + i, d + o, run);
             i += run;
@@ -39,6 +45,13 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
         }
         if (!utf8_sequence_to_utf16(s, &i, n, d, &o, cap))
             break;
+        /* after one, a run of three-byte sequences, one test a character */
+        while (b >= 0xE0 && n - i >= 3 && o < cap &&
+               utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
+            d[o++] = (uint16_t)((s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 |
+                                (s[i + 2] & 0x3Fu));
+            i += 3;
+        }
     }
     *out = o;
     return i;

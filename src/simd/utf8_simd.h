@@ -160,6 +160,18 @@ WENC_INLINE bool utf8_sequence_to_utf16(const uint8_t *s, size_t *pos, size_t n,
     return true;
 }
 
+/* Whether lead, c1, c2 are a valid three-byte sequence (§8.1.1: E0 needs
+ * A0-BF after it, ED 80-9F, the others 80-BF; then a continuation), in one
+ * test: the scalar loops' runs of CJK, Thai and Indic text take it for
+ * every character. */
+WENC_INLINE bool utf8_three_bytes_valid(uint32_t lead, uint32_t c1, uint32_t c2)
+{
+    uint32_t lower = lead == 0xE0 ? 0xA0u : 0x80u;
+    uint32_t upper = lead == 0xED ? 0x9Fu : 0xBFu;
+    return ((lead & 0xF0u) == 0xE0u) & (c1 >= lower) & (c1 <= upper) &
+           ((c2 & 0xC0u) == 0x80u);
+}
+
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 

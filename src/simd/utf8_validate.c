@@ -9,7 +9,11 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
     while (i < n) {
         uint32_t b = s[i];
         if (b < 0x80) {
-            i += wenc_ascii_run(s + i, n - i);
+            /* a lone ASCII byte (a space or a digit among letters of other
+             * scripts) without the cost of looking for a run */
+            i++;
+            if (i < n && s[i] < 0x80)
+                i += wenc_ascii_run(s + i, n - i);
             continue;
         }
         if (b >= 0xC2 && b <= 0xDF) {
@@ -20,10 +24,12 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
             if (n - i < 3)
                 break;
             uint32_t c = s[i + 1];
-            if ((c & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 ||
-                (b == 0xE0 && c < 0xA0) || (b == 0xED && c > 0x9F))
+            if (!utf8_three_bytes_valid(b, c, s[i + 2]))
                 break;
             i += 3;
+            /* a run of them, one test a character */
+            while (n - i >= 3 && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]))
+                i += 3;
         } else if (b >= 0xF0 && b <= 0xF4) {
             if (n - i < 4)
                 break;
