@@ -49,6 +49,62 @@ static size_t bmp_units_to_utf16(const uint8_t *s, size_t units, int be,
     return i;
 }
 
+/* Converts whole code units that are not surrogates to UTF-8 at
+ * d[*out..cap) while the room holds 3 bytes a unit: from an ASCII unit on,
+ * four units at a time (one 64-bit word) while they are ASCII; the others
+ * one at a time. Stops before a surrogate. Returns the units read. */
+static size_t bmp_units_to_utf8(const uint8_t *s, size_t units, int be,
+                                uint8_t *d, size_t *out_io, size_t cap)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    const bool little = host_is_little_endian();
+    const bool swap = (be != 0) == little;
+    const size_t low = be ? 1 : 0; /* the byte of a unit with its low bits */
+    size_t out = *out_io;
+    size_t n = units < (cap - out) / 3 ? units : (cap - out) / 3;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t unit = (uint32_t)s[2 * i + 1 - low] << 8 | s[2 * i + low];
+        if (unit < 0x80) {
+            d[out++] = (uint8_t)unit;
+            i++;
+            uint64_t four;
+            while (n - i >= 4) {
+                memcpy(&four, s + 2 * i, sizeof four);
+                if ((four & (lanes * (swap ? 0x80FF : 0xFF80))) != 0)
+                    break;
+                if (little && !swap) {
+                    uint32_t packed = (uint32_t)((four & 0xFF) | ((four >> 8) & 0xFF00) |
+                                                 ((four >> 16) & 0xFF0000) |
+                                                 ((four >> 24) & 0xFF000000));
+                    memcpy(d + out, &packed, sizeof packed);
+                } else {
+                    for (size_t k = 0; k < 4; k++)
+                        d[out + k] = s[2 * (i + k) + low];
+                }
+                out += 4;
+                i += 4;
+            }
+            continue;
+        }
+        if (unit < 0x800) {
+            d[out] = (uint8_t)(0xC0 | (unit >> 6));
+            d[out + 1] = (uint8_t)(0x80 | (unit & 0x3F));
+            out += 2;
+        } else if ((unit & 0xF800) != 0xD800) {
+            d[out] = (uint8_t)(0xE0 | (unit >> 12));
+            d[out + 1] = (uint8_t)(0x80 | ((unit >> 6) & 0x3F));
+            d[out + 2] = (uint8_t)(0x80 | (unit & 0x3F));
+            out += 3;
+        } else {
+            break;
+        }
+        i++;
+    }
+    *out_io = out;
+    return i;
+}
+
 #ifdef WENC_HAVE_RUNTIME_AVX512
 /* Decodes whole code units 32 at a time (bytes swapped for the other byte
  * order): to UTF-16 while they are not surrogates or are whole pairs, stored
@@ -282,6 +338,9 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
         if (!have_lead && !lead_surrogate && utf16)
             pos += 2 * bmp_units_to_utf16(src + pos, (len - pos) / 2, be,
                                           (uint16_t *)dst, &out, cap);
+        else if (!have_lead && !lead_surrogate)
+            pos += 2 * bmp_units_to_utf8(src + pos, (len - pos) / 2, be,
+                                         (uint8_t *)dst, &out, cap);
         if (!have_lead && !lead_surrogate) {
             /* Whole BMP code units that need no state. */
             while (len - pos >= 2) {
