@@ -1088,6 +1088,65 @@ static bool sb_utf8_via_utf16(const wenc_encoder *enc)
 }
 #endif
 
+#ifndef WENC_NO_ENCODE_TABLES
+/* §9.2 over a run, where no vector kernel runs: ASCII as it is (runs of it
+ * by the ASCII kernels), the rest through the encode pages, whose address
+ * is held here rather than read again after every byte written, as the
+ * generic loop must; stops before a code point the pages do not map (a
+ * surrogate among them) or a sequence it does not take. A vector_fn. */
+static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n,
+                              uint8_t *dst, size_t room, size_t *written, int utf16)
+{
+    const uint8_t *page_of = table_of(enc->encoding_)->encode_page;
+    size_t end = n < room ? n : room, pos = 0, out = 0;
+    if (utf16) {
+        const uint16_t *units = (const uint16_t *)src;
+        while (pos < end) {
+            uint32_t cp = units[pos];
+            if (cp < 0x80) {
+                dst[out++] = (uint8_t)cp;
+                pos++;
+                if (end - pos >= 8 && units[pos + 7] < 0x80) {
+                    size_t run = wenc_utf16_ascii_to_bytes(units + pos, dst + out, end - pos);
+                    pos += run;
+                    out += run;
+                }
+                continue;
+            }
+            uint8_t byte = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+            if (byte == 0)
+                break;
+            dst[out++] = byte;
+            pos++;
+        }
+    } else {
+        const uint8_t *bytes = (const uint8_t *)src;
+        while (pos < end) {
+            uint32_t b = bytes[pos];
+            if (b < 0x80) {
+                dst[out++] = (uint8_t)b;
+                pos++;
+                if (end - pos >= 8 && bytes[pos + 7] < 0x80) {
+                    size_t run = wenc_ascii_to_utf8(bytes + pos, dst + out, end - pos);
+                    pos += run;
+                    out += run;
+                }
+                continue;
+            }
+            uint32_t cp;
+            size_t k = utf8_two_or_three(bytes + pos, n - pos, &cp);
+            uint8_t byte = k ? wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF] : 0;
+            if (byte == 0)
+                break;
+            dst[out++] = byte;
+            pos += k;
+        }
+    }
+    *written = out;
+    return pos;
+}
+#endif
+
 WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    size_t len, size_t *consumed, uint8_t *dst,
                                    size_t cap, size_t *written, bool last,
@@ -1104,6 +1163,10 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
         if (wenc_cpu_has_avx2() && (utf16 || sb_utf8_via_utf16(enc)))
             vector = sb_vector_avx2;
     }
+#endif
+#ifndef WENC_NO_ENCODE_TABLES
+    if (!vector && len >= 64)
+        vector = sb_run_portable;
 #endif
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, sb_step, sb_bytes_of, vector);
