@@ -102,7 +102,14 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
         uint8_t b = src[pos];
         uint32_t cps[2];
         if (b < 0x80) {
-            fast_ascii_step(src, &pos, end, dst, &out, utf16);
+            /* a lone ASCII byte among pairs without the cost of looking for
+             * a run */
+            if (end - pos < 2 || src[pos + 1] >= 0x80) {
+                out = sink_put(dst, out, b, utf16);
+                pos++;
+            } else {
+                fast_ascii_step(src, &pos, end, dst, &out, utf16);
+            }
             continue;
         }
         first_byte r = first(b, &cps[0]);

@@ -541,16 +541,30 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
                     break;
             }
         } else {
+            uint8_t *d = (uint8_t *)dst;
             while (pos < end) {
                 uint8_t b = src[pos];
                 if (b < 0x80) {
-                    fast_ascii_step(src, &pos, end, dst, &out, utf16);
+                    /* a lone ASCII byte (a space between words of other
+                     * scripts) without the cost of looking for a run */
+                    if (end - pos < 2 || src[pos + 1] >= 0x80) {
+                        d[out++] = b;
+                        pos++;
+                    } else {
+                        fast_ascii_step(src, &pos, end, dst, &out, utf16);
+                    }
                     continue;
                 }
                 uint32_t cp = code_point_of[b];
                 if (cp == 0)
                     break;
-                out = sink_put(dst, out, cp, utf16);
+                if (cp < 0x800) {
+                    d[out] = (uint8_t)(0xC0 | (cp >> 6));
+                    d[out + 1] = (uint8_t)(0x80 | (cp & 0x3F));
+                    out += 2;
+                } else {
+                    out = sink_put(dst, out, cp, utf16);
+                }
                 pos++;
             }
         }
