@@ -45,11 +45,27 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
         }
         if (!utf8_sequence_to_utf16(s, &i, n, d, &o, cap))
             break;
-        /* after one, a run of three-byte sequences, one test a character */
-        while (b >= 0xE0 && n - i >= 3 && o < cap &&
-               utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
-            d[o++] = (uint16_t)((s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 |
-                                (s[i + 2] & 0x3Fu));
+        /* after one, a run of two-byte sequences (Cyrillic, Greek, Arabic,
+         * Hebrew), one test a character */
+        if (b < 0xE0) {
+            while (n - i >= 2 && o < cap && (uint32_t)(s[i] - 0xC2) <= 0x1Du &&
+                   (s[i + 1] & 0xC0) == 0x80) {
+                d[o++] = (uint16_t)((s[i] & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu));
+                i += 2;
+            }
+            continue;
+        }
+        /* or of three-byte sequences, two characters a step */
+        while (n - i >= 6 && cap - o >= 2 &&
+               (utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]) &
+                utf8_three_bytes_valid(s[i + 3], s[i + 4], s[i + 5]))) {
+            d[o] = utf8_three_bytes_unit(s + i);
+            d[o + 1] = utf8_three_bytes_unit(s + i + 3);
+            o += 2;
+            i += 6;
+        }
+        if (n - i >= 3 && o < cap && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
+            d[o++] = utf8_three_bytes_unit(s + i);
             i += 3;
         }
     }

@@ -166,10 +166,21 @@ WENC_INLINE bool utf8_sequence_to_utf16(const uint8_t *s, size_t *pos, size_t n,
  * every character. */
 WENC_INLINE bool utf8_three_bytes_valid(uint32_t lead, uint32_t c1, uint32_t c2)
 {
-    uint32_t lower = lead == 0xE0 ? 0xA0u : 0x80u;
-    uint32_t upper = lead == 0xED ? 0x9Fu : 0xBFu;
-    return ((lead & 0xF0u) == 0xE0u) & (c1 >= lower) & (c1 <= upper) &
+    /* the second byte's range, by the lead's low four bits: its lower
+     * bound and its span (E0: A0-BF, ED: 80-9F, the others 80-BF) */
+    static const uint8_t lower[16] = {0xA0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+    static const uint8_t span[16] = {0x1F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F,
+                                     0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x3F, 0x3F};
+    return ((lead & 0xF0u) == 0xE0u) &
+           ((uint32_t)(uint8_t)(c1 - lower[lead & 0x0F]) <= span[lead & 0x0F]) &
            ((c2 & 0xC0u) == 0x80u);
+}
+
+/* The code unit of a valid three-byte sequence. */
+WENC_INLINE uint16_t utf8_three_bytes_unit(const uint8_t *p)
+{
+    return (uint16_t)((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
 }
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
