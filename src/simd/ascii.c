@@ -1,9 +1,16 @@
-/* ASCII fast paths: SSE2 where the compiler targets it, 8-byte words otherwise. */
+/* ASCII fast paths: SSE2 where the compiler targets it, NEON on aarch64 (both
+ * always there on their architectures), 8-byte words otherwise. */
 #include "../internal.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #define WENC_HAVE_SSE2 1
+#endif
+/* (off in the build without run-time kernels, so that the tests' portable
+ * build runs the word loops on aarch64 too) */
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(WENC_NO_RUNTIME_SIMD)
+#include <arm_neon.h>
+#define WENC_HAVE_NEON 1
 #endif
 
 #define HIGH_BITS_64 UINT64_C(0x8080808080808080)
@@ -48,6 +55,13 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n)
             break;
     }
 #endif
+#ifdef WENC_HAVE_NEON
+    for (; i + 32 <= n; i += 32) {
+        uint8x16_t either = vorrq_u8(vld1q_u8(src + i), vld1q_u8(src + i + 16));
+        if (vmaxvq_u8(either) >= 0x80)
+            break;
+    }
+#endif
     for (; i + 8 <= n; i += 8)
         if (load64(src + i) & HIGH_BITS_64)
             break;
@@ -65,6 +79,15 @@ size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n)
         if (_mm_movemask_epi8(v) != 0)
             break;
         _mm_storeu_si128((__m128i *)(void *)(dst + i), v);
+    }
+#endif
+#ifdef WENC_HAVE_NEON
+    for (; i + 32 <= n; i += 32) {
+        uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
+        if (vmaxvq_u8(vorrq_u8(a, b)) >= 0x80)
+            break;
+        vst1q_u8(dst + i, a);
+        vst1q_u8(dst + i + 16, b);
     }
 #endif
     for (; i + 8 <= n; i += 8) {
@@ -91,6 +114,15 @@ size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n)
             break;
         _mm_storeu_si128((__m128i *)(void *)(dst + i), _mm_unpacklo_epi8(v, zero));
         _mm_storeu_si128((__m128i *)(void *)(dst + i + 8), _mm_unpackhi_epi8(v, zero));
+    }
+#endif
+#ifdef WENC_HAVE_NEON
+    for (; i + 16 <= n; i += 16) {
+        uint8x16_t v = vld1q_u8(src + i);
+        if (vmaxvq_u8(v) >= 0x80)
+            break;
+        vst1q_u16(dst + i, vmovl_u8(vget_low_u8(v)));
+        vst1q_u16(dst + i + 8, vmovl_high_u8(v));
     }
 #endif
     for (; i + 8 <= n; i += 8) {
@@ -126,6 +158,14 @@ size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
             _mm_storel_epi64((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, a));
             i += 8;
         }
+    }
+#endif
+#ifdef WENC_HAVE_NEON
+    for (; i + 16 <= n; i += 16) {
+        uint16x8_t a = vld1q_u16(src + i), b = vld1q_u16(src + i + 8);
+        if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
+            break;
+        vst1q_u8(dst + i, vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
     }
 #endif
     while (i < n && src[i] < 0x80) {
