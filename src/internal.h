@@ -167,6 +167,12 @@ bool wenc_cpu_has_avx2(void);
  * are not compiled in. */
 bool wenc_cpu_has_avx512(void);
 
+/* NEON kernels on aarch64, where NEON is always there: no run-time choice.
+ * WENC_NO_RUNTIME_SIMD leaves them out too (the tests' portable build). */
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(WENC_NO_RUNTIME_SIMD)
+#define WENC_HAVE_NEON 1
+#endif
+
 /* ---- ASCII fast paths (simd/ascii.c) ---------------------------------------- */
 
 /* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16
@@ -190,8 +196,12 @@ size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n);
  * width is 64). For tests of the kernels' exactness. */
 size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
                                     size_t n);
-/* The bytes per step of the kernel taken for n bytes: 64, 32, or 0 (none). */
+/* The bytes per step of the vector kernels (validation and UTF-16 alike)
+ * taken for n bytes: 64, 32, or 0 (none). */
 unsigned wenc_utf8_vector_width(size_t n);
+/* The bytes per step of the validation kernel alone: as
+ * wenc_utf8_vector_width(), or 16 with NEON, which has no UTF-16 kernel yet. */
+unsigned wenc_utf8_copy_valid_width(size_t n);
 
 /* ---- UTF-8 -> UTF-16 (simd/utf8_to_utf16.c) ----------------------------------- */
 

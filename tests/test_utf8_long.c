@@ -221,9 +221,9 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
 
     /* The vector kernel: exact where it vouches, and not stopping short
      * (a false error would only cost speed, so nothing else sees it). */
-    unsigned width = wenc_utf8_vector_width(n);
+    size_t v = x->valid_prefix;
+    unsigned width = wenc_utf8_copy_valid_width(n);
     if (width > 0) {
-        size_t v = x->valid_prefix;
         size_t reach = wenc_utf8_copy_valid_vectors(s, out8, n);
         size_t least = v / width * width;
         least = width == 64 && v == n ? n : least < 3 ? 0 : least - 3;
@@ -232,12 +232,14 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
                      "prefix %zu of %zu",
                      width, reach, v, n);
         ok &= CHECK_BYTES(t, "kernel's copy", s, reach, out8, reach);
-
+    }
+    width = wenc_utf8_vector_width(n);
+    if (width > 0) {
         /* The UTF-16 kernel stops before the block after the one holding
          * the error, less a sequence that block continues: with room for
          * exactly the valid prefix; then in half that room. */
         size_t room = units_of_prefix(x, v);
-        least = v / width * width;
+        size_t least = v / width * width;
         least = v == n ? n : least < width + 3 ? 0 : least - width - 3;
         ok &= check_utf16_kernel(t, s, n, x, room, least, out16);
         ok &= check_utf16_kernel(t, s, n, x, room / 2, 0, out16);

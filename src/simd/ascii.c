@@ -6,11 +6,8 @@
 #include <emmintrin.h>
 #define WENC_HAVE_SSE2 1
 #endif
-/* (off in the build without run-time kernels, so that the tests' portable
- * build runs the word loops on aarch64 too) */
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(WENC_NO_RUNTIME_SIMD)
+#ifdef WENC_HAVE_NEON
 #include <arm_neon.h>
-#define WENC_HAVE_NEON 1
 #endif
 
 #define HIGH_BITS_64 UINT64_C(0x8080808080808080)

@@ -183,6 +183,31 @@ WENC_INLINE uint16_t utf8_three_bytes_unit(const uint8_t *p)
     return (uint16_t)((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
 }
 
+#ifdef WENC_HAVE_NEON
+#include <arm_neon.h>
+
+/* The error classes of the 16 bytes `in`, preceded by the 16 bytes `prev`
+ * (zeros at the start of a buffer): nonzero where a byte is in error. The
+ * check of utf8_error_classes_avx2(), with TBL for its lookups and EXT for
+ * the bytes one, two and three places before. */
+static inline uint8x16_t utf8_errors_neon(uint8x16_t in, uint8x16_t prev)
+{
+    uint8x16_t prev1 = vextq_u8(prev, in, 15);
+    uint8x16_t prev2 = vextq_u8(prev, in, 14);
+    uint8x16_t prev3 = vextq_u8(prev, in, 13);
+    uint8x16_t classes = vandq_u8(
+        vandq_u8(vqtbl1q_u8(vld1q_u8(utf8_prev_high_classes), vshrq_n_u8(prev1, 4)),
+                 vqtbl1q_u8(vld1q_u8(utf8_prev_low_classes),
+                            vandq_u8(prev1, vdupq_n_u8(0x0F)))),
+        vqtbl1q_u8(vld1q_u8(utf8_this_high_classes), vshrq_n_u8(in, 4)));
+    /* 0x80 where two or three bytes back stands a lead of 3 or 4 bytes */
+    uint8x16_t required = vandq_u8(vorrq_u8(vqsubq_u8(prev2, vdupq_n_u8(0xE0 - 0x80)),
+                                            vqsubq_u8(prev3, vdupq_n_u8(0xF0 - 0x80))),
+                                   vdupq_n_u8(0x80));
+    return veorq_u8(classes, required);
+}
+#endif
+
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 

@@ -237,6 +237,31 @@ stopped:
 }
 #endif
 
+#ifdef WENC_HAVE_NEON
+/* The kernels' contract (above) with NEON, 16 bytes a step, two vectors a
+ * step where both are there. */
+static size_t utf8_copy_valid_neon(const uint8_t *src, uint8_t *dst, size_t n)
+{
+    uint8x16_t prev = vdupq_n_u8(0);
+    bool prev_ascii = true;
+    size_t pos = 0;
+    for (; n - pos >= 16; pos += 16) {
+        uint8x16_t in = vld1q_u8(src + pos);
+        bool ascii = vmaxvq_u8(in) < 0x80;
+        /* An ASCII vector after an ASCII one holds no error; after another
+         * it may end that one's last sequence too soon. */
+        if (!(ascii && prev_ascii) && vmaxvq_u8(utf8_errors_neon(in, prev)) != 0)
+            break;
+        vst1q_u8(dst + pos, in);
+        prev = in;
+        prev_ascii = ascii;
+    }
+    if (pos < 3)
+        return 0;
+    return pos - utf8_incomplete_tail(src, pos);
+}
+#endif
+
 unsigned wenc_utf8_vector_width(size_t n)
 {
 #ifdef WENC_HAVE_RUNTIME_AVX512
@@ -251,10 +276,19 @@ unsigned wenc_utf8_vector_width(size_t n)
     return 0;
 }
 
+unsigned wenc_utf8_copy_valid_width(size_t n)
+{
+#ifdef WENC_HAVE_NEON
+    if (n >= 16)
+        return 16;
+#endif
+    return wenc_utf8_vector_width(n);
+}
+
 size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
                                     size_t n)
 {
-    switch (wenc_utf8_vector_width(n)) {
+    switch (wenc_utf8_copy_valid_width(n)) {
 #ifdef WENC_HAVE_RUNTIME_AVX512
     case 64:
         return utf8_copy_valid_avx512(src, dst, n);
@@ -262,6 +296,10 @@ size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
 #ifdef WENC_HAVE_RUNTIME_AVX2
     case 32:
         return utf8_copy_valid_avx2(src, dst, n);
+#endif
+#ifdef WENC_HAVE_NEON
+    case 16:
+        return utf8_copy_valid_neon(src, dst, n);
 #endif
     default:
         (void)src;
