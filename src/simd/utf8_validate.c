@@ -28,8 +28,8 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
                 break;
             i += 3;
             /* a run of them, one test a character, two characters a step */
-            while (n - i >= 6 && (utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]) &
-                                  utf8_three_bytes_valid(s[i + 3], s[i + 4], s[i + 5])))
+            while (n - i >= 6 && ((int)utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]) &
+                                  (int)utf8_three_bytes_valid(s[i + 3], s[i + 4], s[i + 5])))
                 i += 6;
             if (n - i >= 3 && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]))
                 i += 3;
@@ -48,6 +48,15 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
     }
     return i;
 }
+
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
+/* Of the first `checked` bytes of src, which passed a kernel's check, those
+ * that are whole sequences: less a last one the bytes after would complete. */
+WENC_INLINE size_t whole_sequences(const uint8_t *src, size_t checked)
+{
+    return checked < 3 ? 0 : checked - utf8_incomplete_tail(src, checked);
+}
+#endif
 
 /*
  * The kernels copy src to dst a vector at a time while the vectors pass the
@@ -175,9 +184,7 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
         prev = in;
         prev_ascii = ascii;
     }
-    if (pos < 3)
-        return 0;
-    return pos - utf8_incomplete_tail(src, pos);
+    return whole_sequences(src, pos);
 }
 #endif
 
@@ -231,9 +238,7 @@ WENC_TARGET_AVX512 static size_t utf8_copy_valid_avx512(const uint8_t *src,
         }
     }
 stopped:
-    if (pos < 3)
-        return 0;
-    return pos - utf8_incomplete_tail(src, pos);
+    return whole_sequences(src, pos);
 }
 #endif
 
@@ -256,9 +261,7 @@ static size_t utf8_copy_valid_neon(const uint8_t *src, uint8_t *dst, size_t n)
         prev = in;
         prev_ascii = ascii;
     }
-    if (pos < 3)
-        return 0;
-    return pos - utf8_incomplete_tail(src, pos);
+    return whole_sequences(src, pos);
 }
 #endif
 
