@@ -1167,6 +1167,10 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
                                    int utf16)
 {
     vector_fn vector = NULL;
+#ifndef WENC_NO_ENCODE_TABLES
+    if (len >= 64)
+        vector = sb_run_portable; /* unless a vector kernel takes it, below */
+#endif
 #ifdef SB_ENCODE_AVX2
     if (len >= 64 && table_of(enc->encoding_)->encode_block != 0) {
 #ifdef SB_ENCODE_AVX512
@@ -1177,10 +1181,6 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
         if (wenc_cpu_has_avx2() && (utf16 || sb_utf8_via_utf16(enc)))
             vector = sb_vector_avx2;
     }
-#endif
-#ifndef WENC_NO_ENCODE_TABLES
-    if (!vector && len >= 64)
-        vector = sb_run_portable;
 #endif
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, sb_step, sb_bytes_of, vector);

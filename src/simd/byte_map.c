@@ -23,7 +23,7 @@
  * gathers keep the hardware's own prefetching from running far enough ahead
  * (EUC-JP from UTF-16 measured 2.9 GB/s at 1 MiB and 2.0 at 64 MiB
  * without, 3.4 at both with). */
-#define PREFETCH_UNITS 512
+#define PREFETCH_UNITS ((size_t)512)
 
 /* Encodes src[0..n) (n >= 1) into dst (room for 2 * n bytes) as far as the
  * map takes it; sets *written and returns the units read. With `jis0208`,

@@ -409,9 +409,11 @@ WENC_TARGET_AVX512 static inline __m256i db_gather16(const uint16_t *index,
 /* How far ahead the AVX-512 kernel asks for its input and output: its
  * gathers keep the hardware's own prefetching from running far enough ahead
  * (Shift_JIS to UTF-16 measured 1.97 GB/s at 1 MiB and 1.46 at 64 MiB
- * without, 2.1 at both with). The output's address is only a hint, never
- * dereferenced: it is made as an integer, which may lie past the room. */
-#define PREFETCH_BYTES 1024
+ * without, 2.1 at both with). The output's address stays inside the room
+ * the caller leaves (n units or 3 * n bytes): what is written so far is at
+ * most a unit, or 1.5 bytes, a byte read, and more than PREFETCH_BYTES bytes
+ * are left to read. */
+#define PREFETCH_BYTES ((size_t)1024)
 
 WENC_TARGET_AVX512 static size_t
 db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
@@ -422,8 +424,7 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         size_t live = n - pos < 64 ? n - pos : 64;
         if (n - pos > PREFETCH_BYTES) {
             _mm_prefetch((const char *)(src + pos + PREFETCH_BYTES), _MM_HINT_T0);
-            _mm_prefetch((const char *)((uintptr_t)dst + (utf16 ? 2u : 1u) * out +
-                                        PREFETCH_BYTES),
+            _mm_prefetch((const char *)dst + (utf16 ? 2u : 1u) * out + PREFETCH_BYTES,
                          _MM_HINT_ET0);
         }
         uint64_t live_mask = _bzhi_u64(~UINT64_C(0), (unsigned)live);
