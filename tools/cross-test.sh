@@ -28,9 +28,11 @@
 # minutes per architecture on a 2-core machine), reduces the run, and says
 # so on REDUCED lines:
 #   - the _portable and _avx2 builds of the SIMD tests (tests/simd_level.h)
-#     are neither built nor run: off x86 no kernel is compiled, so they test
-#     the very code of the plain build (the full mode checks this: their
-#     libraries' objects are identical);
+#     are neither built nor run. Off x86 no AVX kernel is compiled, so the
+#     _avx2 ones test the very code of the plain build, and so do the
+#     _portable ones on s390x (the full mode checks this there: their
+#     libraries' objects are identical); on aarch64 the _portable ones run
+#     the scalar paths without its NEON kernels, the paths s390x runs;
 #   - tests/test_utf8_long.c gets WENC_TEST_QUICK=1: each probe at 8 of its
 #     32 placements (it prints what it left out).
 # Everything else runs as in the full mode.
@@ -180,6 +182,12 @@ run_arch() {
     fi
     all_tests=$(cd "$B" && "$CTEST" -N | sed -n 's/^ *Test *#[0-9]*: //p')
     variants=$(printf '%s\n' "$all_tests" | grep -E '_(portable|avx2)$')
+    # The variants whose code differs from the plain build's here: the
+    # portable one where NEON kernels are compiled (aarch64).
+    case $arch in
+        aarch64) own=portable ;;
+        *) own= ;;
+    esac
 
     # Quick: every target but the duplicate builds of the SIMD tests (and
     # their libraries); each tests/test_NAME.c is the target test_NAME (whose
@@ -249,17 +257,22 @@ run_arch() {
     [ -n "$not_run" ] && echo "   not run: $not_run(built and run by the host's compilers / Node.js: the native suite runs them)"
     if [ -n "$QUICK" ] && [ -n "$variants" ]; then
         ctest_list=$(printf '%s\n' "$ctest_list" | grep -v -E '_(portable|avx2)$')
-        echo "   REDUCED (CROSS_QUICK): not built or run, the same code as the plain tests off x86:" \
+        echo "   REDUCED (CROSS_QUICK): not built or run, the plain tests' code here" \
+            "${own:+(but the _$own ones: the scalar paths without NEON, which s390x runs)}:" \
             "$(printf '%s\n' "$variants" | tr '\n' ' ')"
     elif [ -n "$variants" ]; then
-        # The claim the quick mode rests on, checked where both are built.
-        if [ -f "$B/libwenc_portable.a" ] && [ -f "$B/libwenc_avx2.a" ]; then
+        # The claim the quick mode rests on, checked where both libraries
+        # are built (same flags but the variant's define): where it skips
+        # both variants, they are the same code.
+        if [ -z "$own" ] && [ -f "$B/libwenc_portable.a" ] && [ -f "$B/libwenc_avx2.a" ]; then
             if same_objects "$B/libwenc_portable.a" "$B/libwenc_avx2.a"; then
                 echo "   libwenc_portable.a and libwenc_avx2.a hold identical objects (no kernel for $arch)"
             else
                 echo "!! libwenc_portable.a and libwenc_avx2.a differ on $arch: CROSS_QUICK's reason to skip their tests no longer holds"
                 afailed="$afailed variants-differ"
             fi
+        elif [ -n "$own" ]; then
+            echo "   the _$own variants are other code on $arch (its NEON kernels off): run here, skipped by CROSS_QUICK"
         fi
     fi
     [ -n "$ctest_list" ] || { echo "   FAILED: no tests registered"; failed="$failed $arch(no-tests)"; return 1; }
