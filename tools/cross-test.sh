@@ -257,8 +257,7 @@ run_arch() {
     [ -n "$not_run" ] && echo "   not run: $not_run(built and run by the host's compilers / Node.js: the native suite runs them)"
     if [ -n "$QUICK" ] && [ -n "$variants" ]; then
         ctest_list=$(printf '%s\n' "$ctest_list" | grep -v -E '_(portable|avx2)$')
-        echo "   REDUCED (CROSS_QUICK): not built or run, the plain tests' code here" \
-            "${own:+(but the _$own ones: the scalar paths without NEON, which s390x runs)}:" \
+        echo "   REDUCED (CROSS_QUICK): not built or run, the plain tests' code here${own:+" (but the _$own ones: the scalar paths without NEON, which s390x runs)"}:" \
             "$(printf '%s\n' "$variants" | tr '\n' ' ')"
     elif [ -n "$variants" ]; then
         # The claim the quick mode rests on, checked where both libraries
