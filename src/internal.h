@@ -167,21 +167,26 @@ bool wenc_cpu_has_avx2(void);
  * are not compiled in. */
 bool wenc_cpu_has_avx512(void);
 
-/* NEON kernels on aarch64, where NEON is always there: no run-time choice.
- * WENC_NO_RUNTIME_SIMD leaves them out too (the tests' portable build). */
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(WENC_NO_RUNTIME_SIMD)
+/* NEON kernels on little-endian aarch64, where NEON is always there: no
+ * run-time choice. WENC_NO_RUNTIME_SIMD leaves them out too (the tests'
+ * portable build). */
+#if defined(__aarch64__) && defined(__ARM_NEON) &&                          \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&  \
+    !defined(WENC_NO_RUNTIME_SIMD)
 #define WENC_HAVE_NEON 1
 #endif
 
 /* ---- ASCII fast paths (simd/ascii.c) ---------------------------------------- */
 
 /* Copies the leading ASCII bytes of src (at most n) to dst as UTF-8 / UTF-16
- * and returns how many were copied (stops before the first byte >= 0x80). */
+ * and returns how many were copied (stops before the first byte >= 0x80).
+ * dst has room for n; they may write anything past what they return. */
 size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n);
 size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n);
 /* Length of the leading ASCII run of src (at most n). */
 size_t wenc_ascii_run(const uint8_t *src, size_t n);
-/* Narrows the leading ASCII code units of src (at most n) to bytes. */
+/* Narrows the leading ASCII code units of src (at most n) to bytes; it
+ * writes nothing past them. */
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n);
 
 /* ---- UTF-8 validation (simd/utf8_validate.c) ---------------------------------- */
@@ -197,11 +202,8 @@ size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n);
 size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
                                     size_t n);
 /* The bytes per step of the vector kernels (validation and UTF-16 alike)
- * taken for n bytes: 64, 32, or 0 (none). */
+ * taken for n bytes: 64, 32, 16 (NEON), or 0 (none). */
 unsigned wenc_utf8_vector_width(size_t n);
-/* The bytes per step of the validation kernel alone: as
- * wenc_utf8_vector_width(), or 16 with NEON, which has no UTF-16 kernel yet. */
-unsigned wenc_utf8_copy_valid_width(size_t n);
 
 /* ---- UTF-8 -> UTF-16 (simd/utf8_to_utf16.c) ----------------------------------- */
 

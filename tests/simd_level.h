@@ -30,12 +30,16 @@
  * itself skipped, naming the level left untested: the variant built for
  * this CPU's level tests what it runs. Where the build compiles no vector
  * kernel (another architecture, another compiler), the portable paths are
- * what this CPU runs: nothing is skipped. */
+ * what this CPU runs: nothing is skipped. On aarch64 the NEON kernels are
+ * always there. */
 static inline void th_note_simd_level(th *t)
 {
 #if defined(WENC_NO_RUNTIME_SIMD)
     th_note(t, "built without run-time SIMD kernels: the portable paths are "
                "tested");
+#elif defined(WENC_HAVE_NEON)
+    th_note(t, "the NEON kernels are tested (the _portable build tests the "
+               "scalar paths)");
 #elif !defined(WENC_HAVE_RUNTIME_AVX2)
     th_note(t, "this build compiles no vector kernel for its architecture "
                "or compiler: the portable paths, which it runs, are tested");

@@ -222,7 +222,7 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
     /* The vector kernel: exact where it vouches, and not stopping short
      * (a false error would only cost speed, so nothing else sees it). */
     size_t v = x->valid_prefix;
-    unsigned width = wenc_utf8_copy_valid_width(n);
+    unsigned width = wenc_utf8_vector_width(n);
     if (width > 0) {
         size_t reach = wenc_utf8_copy_valid_vectors(s, out8, n);
         size_t least = v / width * width;
@@ -232,15 +232,19 @@ static bool check_one_call(th *t, const uint8_t *s, size_t n,
                      "prefix %zu of %zu",
                      width, reach, v, n);
         ok &= CHECK_BYTES(t, "kernel's copy", s, reach, out8, reach);
-    }
-    width = wenc_utf8_vector_width(n);
-    if (width > 0) {
         /* The UTF-16 kernel stops before the block after the one holding
          * the error, less a sequence that block continues: with room for
-         * exactly the valid prefix; then in half that room. */
+         * exactly the valid prefix; then in half that room. The NEON
+         * kernel's blocks start where its runs of three-byte sequences
+         * end, off the grid of 16 bytes: it stops less than two blocks and
+         * 3 bytes before the error (at most 3 bytes after v). */
         size_t room = units_of_prefix(x, v);
-        size_t least = v / width * width;
-        least = v == n ? n : least < width + 3 ? 0 : least - width - 3;
+        least = v / width * width;
+        least = least < width + 3 ? 0 : least - width - 3;
+        if (width == 16)
+            least = v < 2 * width + 2 ? 0 : v - 2 * width - 2;
+        if (v == n)
+            least = n;
         ok &= check_utf16_kernel(t, s, n, x, room, least, out16);
         ok &= check_utf16_kernel(t, s, n, x, room / 2, 0, out16);
     }

@@ -477,6 +477,55 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
     return pos;
 }
 
+#ifdef WENC_HAVE_NEON
+/* §9.1 to UTF-16 with NEON, 16 bytes a step: bytes 80-FF take their code
+ * units from the table by TBX (its second half split by VLD2 into low and
+ * high bytes, two tables of 64 entries for each), ASCII passes through as
+ * the low byte. Stops before the 16 bytes holding an unmapped byte (its
+ * entry 0), or with fewer than 16 left; returns the bytes read, one unit
+ * each. */
+static size_t sb_table16_utf16_neon(const uint8_t *src, size_t n,
+                                    const uint16_t *code_point_of,
+                                    uint16_t *dst)
+{
+    /* split[0..1]: the low bytes of entries 0-63 and 64-127 of the upper
+     * half; split[2..3]: their high bytes. Each is read back as one
+     * four-register table in the loop (GCC 12 spills four-register tuples
+     * kept across it, and they would not survive the call for ASCII). */
+    uint8_t split[4][64];
+    const uint8_t *upper = (const uint8_t *)(code_point_of + 128);
+    for (int k = 0; k < 8; k++) {
+        uint8x16x2_t bytes = vld2q_u8(upper + 32 * k);
+        vst1q_u8(split[k / 4] + 16 * (k % 4), bytes.val[0]);
+        vst1q_u8(split[2 + k / 4] + 16 * (k % 4), bytes.val[1]);
+    }
+    size_t pos = 0;
+    while (n - pos >= 16) {
+        uint8x16_t b = vld1q_u8(src + pos);
+        if (vmaxvq_u8(b) < 0x80) {
+            pos += wenc_ascii_to_utf16(src + pos, dst + pos, n - pos);
+            continue;
+        }
+        /* entries 0-63 of the upper half, then 64-127; ASCII is out of
+         * range of both */
+        uint8x16_t first = vsubq_u8(b, vdupq_n_u8(0x80));
+        uint8x16_t second = vsubq_u8(b, vdupq_n_u8(0xC0));
+        uint8x16_t low = vqtbx4q_u8(vqtbx4q_u8(b, vld1q_u8_x4(split[0]), first),
+                                    vld1q_u8_x4(split[1]), second);
+        uint8x16_t high = vqtbx4q_u8(vqtbl4q_u8(vld1q_u8_x4(split[2]), first),
+                                     vld1q_u8_x4(split[3]), second);
+        uint8x16_t unmapped = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(b)),
+                                       vceqzq_u8(vorrq_u8(low, high)));
+        if (vmaxvq_u8(unmapped) != 0)
+            break;
+        vst1q_u8((uint8_t *)(dst + pos), vzip1q_u8(low, high));
+        vst1q_u8((uint8_t *)(dst + pos + 8), vzip2q_u8(low, high));
+        pos += 16;
+    }
+    return pos;
+}
+#endif
+
 /* §9.1 single-byte decoder; also x-user-defined's (§14.5.1), whose index
  * is computed */
 WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
@@ -529,6 +578,14 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
 #endif
         if (utf16) {
             uint16_t *d = (uint16_t *)dst;
+#ifdef WENC_HAVE_NEON
+            if (end - pos >= 16) {
+                size_t taken = sb_table16_utf16_neon(src + pos, end - pos,
+                                                     code_point_of, d + out);
+                pos += taken;
+                out += taken;
+            }
+#endif
             for (;;) {
                 pos += sb_words_to_utf16(src + pos, end - pos, table, d, &out);
                 /* Fewer than 8 bytes left, or a word with a unit 0: byte by

@@ -322,6 +322,39 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
 }
 #endif
 
+#ifdef WENC_HAVE_NEON
+/* What utf16_to_utf8_avx2() does, with utf8_pack8_neon(). */
+static size_t utf16_to_utf8_neon(const uint16_t *src, size_t n, uint8_t *dst,
+                                 size_t *written)
+{
+    size_t pos = 0, out = 0;
+    while (n - pos >= 8) {
+        uint16x8_t units = vld1q_u16(src + pos);
+        if (vmaxvq_u16(units) < 0x80) {
+            size_t run = wenc_utf16_ascii_to_bytes(src + pos, dst + out,
+                                                   (n - pos) & ~(size_t)7);
+            pos += run;
+            out += run;
+            continue;
+        }
+        uint16x8_t surrogates = vceqq_u16(
+            vandq_u16(units, vdupq_n_u16(0xF800)), vdupq_n_u16(0xD800));
+        if (vmaxvq_u16(surrogates) != 0)
+            break;
+        out += utf8_pack8_neon(units, dst + out, n - pos >= 8 + 14);
+        pos += 8;
+    }
+    *written = out;
+    return pos;
+}
+#endif
+
+#if defined(WENC_HAVE_NEON)
+#define utf16_to_utf8_eights utf16_to_utf8_neon
+#elif defined(WENC_HAVE_RUNTIME_AVX2)
+#define utf16_to_utf8_eights utf16_to_utf8_avx2
+#endif
+
 /* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
  * so that nothing is checked per code point; stops before a lead surrogate
  * whose pair ends outside that block. Returns the units read. The bytes are
@@ -332,14 +365,19 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                                   bool last)
 {
     size_t pos = 0, out = *out_io;
-#ifdef WENC_HAVE_RUNTIME_AVX2
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
     /* After the kernel stops at a surrogate: where it may try again */
     size_t kernel_from = 0;
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX512
     bool avx512 = len >= 32 && wenc_cpu_has_avx512();
-#elif defined(WENC_HAVE_RUNTIME_AVX2)
+#elif defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
     bool avx512 = false;
+#endif
+#ifdef WENC_HAVE_NEON
+    const bool eights = true;
+#elif defined(WENC_HAVE_RUNTIME_AVX2)
+    bool eights = wenc_cpu_has_avx2();
 #endif
     for (;;) {
         size_t room = (cap - out) / 3;
@@ -361,15 +399,14 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                 u = src[pos]; /* a surrogate, or the last units */
             }
 #endif
-#ifdef WENC_HAVE_RUNTIME_AVX2
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
             /* Two non-ASCII units in a row: text the kernel pays off on
              * (not an accented letter among ASCII ones) */
             if (!avx512 && u >= 0x80 && end - pos >= 8 &&
-                src[pos + 1] >= 0x80 && pos >= kernel_from &&
-                wenc_cpu_has_avx2()) {
+                src[pos + 1] >= 0x80 && pos >= kernel_from && eights) {
                 size_t made = 0;
-                size_t taken = utf16_to_utf8_avx2(src + pos, end - pos,
-                                                  dst + out, &made);
+                size_t taken = utf16_to_utf8_eights(src + pos, end - pos,
+                                                    dst + out, &made);
                 pos += taken;
                 out += made;
                 if (taken > 0)

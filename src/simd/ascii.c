@@ -7,7 +7,7 @@
 #define WENC_HAVE_SSE2 1
 #endif
 #ifdef WENC_HAVE_NEON
-#include <arm_neon.h>
+#include "utf8_simd.h"
 #endif
 
 #define HIGH_BITS_64 UINT64_C(0x8080808080808080)
@@ -42,6 +42,18 @@ WENC_INLINE uint64_t load64(const uint8_t *p)
     return w;
 }
 
+#ifdef WENC_HAVE_NEON
+/* How many leading bytes of the 16 in v are ASCII (16: all): SHRN keeps
+ * four bits of each byte's compare. */
+static inline size_t ascii_prefix_neon(uint8x16_t v)
+{
+    uint8x16_t high = vcltzq_s8(vreinterpretq_s8_u8(v));
+    uint64_t bits = vget_lane_u64(
+        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(high), 4)), 0);
+    return bits == 0 ? 16 : (size_t)__builtin_ctzll(bits) >> 2;
+}
+#endif
+
 size_t wenc_ascii_run(const uint8_t *src, size_t n)
 {
     size_t i = 0;
@@ -57,6 +69,11 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n)
         uint8x16_t either = vorrq_u8(vld1q_u8(src + i), vld1q_u8(src + i + 16));
         if (vmaxvq_u8(either) >= 0x80)
             break;
+    }
+    for (; i + 16 <= n; i += 16) {
+        size_t ascii = ascii_prefix_neon(vld1q_u8(src + i));
+        if (ascii < 16)
+            return i + ascii;
     }
 #endif
     for (; i + 8 <= n; i += 8)
@@ -86,6 +103,13 @@ size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n)
         vst1q_u8(dst + i, a);
         vst1q_u8(dst + i + 16, b);
     }
+    for (; i + 16 <= n; i += 16) {
+        uint8x16_t v = vld1q_u8(src + i);
+        vst1q_u8(dst + i, v);
+        size_t ascii = ascii_prefix_neon(v);
+        if (ascii < 16)
+            return i + ascii;
+    }
 #endif
     for (; i + 8 <= n; i += 8) {
         uint64_t w = load64(src + i);
@@ -114,12 +138,13 @@ size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n)
     }
 #endif
 #ifdef WENC_HAVE_NEON
+    i = ascii_widen_run_neon(src, n, dst);
     for (; i + 16 <= n; i += 16) {
         uint8x16_t v = vld1q_u8(src + i);
-        if (vmaxvq_u8(v) >= 0x80)
-            break;
-        vst1q_u16(dst + i, vmovl_u8(vget_low_u8(v)));
-        vst1q_u16(dst + i + 8, vmovl_high_u8(v));
+        ascii_widen16_neon(v, dst + i);
+        size_t ascii = ascii_prefix_neon(v);
+        if (ascii < 16)
+            return i + ascii;
     }
 #endif
     for (; i + 8 <= n; i += 8) {
@@ -158,11 +183,29 @@ size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
     }
 #endif
 #ifdef WENC_HAVE_NEON
-    for (; i + 16 <= n; i += 16) {
-        uint16x8_t a = vld1q_u16(src + i), b = vld1q_u16(src + i + 8);
-        if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
+    for (; i + 32 <= n; i += 32) {
+        uint16x8x4_t u = vld1q_u16_x4(src + i);
+        if (vmaxvq_u16(vorrq_u16(vorrq_u16(u.val[0], u.val[1]),
+                                 vorrq_u16(u.val[2], u.val[3]))) >= 0x80)
             break;
-        vst1q_u8(dst + i, vcombine_u8(vmovn_u16(a), vmovn_u16(b)));
+        uint8x16x2_t bytes = {{vcombine_u8(vmovn_u16(u.val[0]), vmovn_u16(u.val[1])),
+                               vcombine_u8(vmovn_u16(u.val[2]), vmovn_u16(u.val[3]))}};
+        vst1q_u8_x2(dst + i, bytes);
+    }
+    for (; i + 8 <= n; i += 8) {
+        uint16x8_t a = vld1q_u16(src + i);
+        /* a byte a lane, set where the unit is not ASCII */
+        uint64_t high = vget_lane_u64(
+            vreinterpret_u64_u8(vmovn_u16(vcgtq_u16(a, vdupq_n_u16(0x7F)))), 0);
+        if (high != 0) {
+            /* nothing past the run: TextEncoder's encodeInto() leaves the
+             * rest of its destination as it was */
+            size_t ascii = (size_t)__builtin_ctzll(high) >> 3;
+            for (size_t k = 0; k < ascii; k++)
+                dst[i + k] = (uint8_t)src[i + k];
+            return i + ascii;
+        }
+        vst1_u8(dst + i, vmovn_u16(a));
     }
 #endif
     while (i < n && src[i] < 0x80) {

@@ -206,6 +206,122 @@ static inline uint8x16_t utf8_errors_neon(uint8x16_t in, uint8x16_t prev)
                                    vdupq_n_u8(0x80));
     return veorq_u8(classes, required);
 }
+
+/* Widens the 16 ASCII bytes `v` to 16 code units at dst. */
+static inline void ascii_widen16_neon(uint8x16_t v, uint16_t *dst)
+{
+    vst1q_u16(dst, vmovl_u8(vget_low_u8(v)));
+    vst1q_u16(dst + 8, vmovl_high_u8(v));
+}
+
+/* Widens the ASCII run at src (n bytes) to code units at dst, 32 bytes a
+ * step, then 64 after two such steps (in French text the runs of ASCII,
+ * some 30 bytes, end before a longer step pays); stops before the first
+ * step that is not all ASCII and returns the bytes widened. */
+static inline size_t ascii_widen_run_neon(const uint8_t *src, size_t n,
+                                          uint16_t *dst)
+{
+    size_t i = 0;
+    for (int step = 0; step < 2 && n - i >= 32; step++) {
+        uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
+        if (vmaxvq_u8(vorrq_u8(a, b)) >= 0x80)
+            return i;
+        ascii_widen16_neon(a, dst + i);
+        ascii_widen16_neon(b, dst + i + 16);
+        i += 32;
+    }
+    for (; n - i >= 64; i += 64) {
+        uint8x16x4_t in = vld1q_u8_x4(src + i);
+        if (vmaxvq_u8(vorrq_u8(vorrq_u8(in.val[0], in.val[1]),
+                               vorrq_u8(in.val[2], in.val[3]))) >= 0x80)
+            break;
+        for (int half = 0; half < 2; half++) {
+            uint8x16_t a = in.val[2 * half], b = in.val[2 * half + 1];
+            uint16x8x4_t units = {{vmovl_u8(vget_low_u8(a)), vmovl_high_u8(a),
+                                   vmovl_u8(vget_low_u8(b)), vmovl_high_u8(b)}};
+            vst1q_u16_x4(dst + i + 32 * half, units);
+        }
+    }
+    return i;
+}
+
+/* The lanes of `lanes` (each 0 or 0xFF) as bits, lane i in bit i. */
+static inline unsigned utf8_lane_bits_neon(uint8x16_t lanes)
+{
+    static const uint8_t weights[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128};
+    uint8x16_t bits = vandq_u8(lanes, vld1q_u8(weights));
+    return (unsigned)vaddv_u8(vget_low_u8(bits)) |
+           (unsigned)vaddv_u8(vget_high_u8(bits)) << 8;
+}
+
+/* Encodes 8 units, none of them a surrogate, to UTF-8 at dst and returns
+ * the bytes: where none is above U+07FF, each unit's one or two bytes are
+ * made in its 16-bit lane and packed by TBL (wenc_one_or_two_shuffle);
+ * else each half's forms of up to three bytes in 32-bit lanes, packed as
+ * utf8_pack8_avx2() packs them (wenc_utf8_pack_shuffle). With `spill`,
+ * stores of 16 bytes may reach up to 12 bytes past the output; without,
+ * nothing is written past it. */
+static inline size_t utf8_pack8_neon(uint16x8_t units, uint8_t *dst, int spill)
+{
+    uint16x8_t over1 = vcgtq_u16(units, vdupq_n_u16(0x7F));
+    uint16x8_t over2 = vcgtq_u16(units, vdupq_n_u16(0x7FF));
+    unsigned forms = utf8_lane_bits_neon(
+        vcombine_u8(vmovn_u16(over1), vmovn_u16(over2)));
+    uint8x16_t packed0, packed1 = vdupq_n_u8(0);
+    size_t length0, length;
+    if ((forms >> 8) == 0) {
+        uint16x8_t two = vorrq_u16(
+            vorrq_u16(vshrq_n_u16(units, 6), vdupq_n_u16(0xC0)),
+            vshlq_n_u16(vorrq_u16(vandq_u16(units, vdupq_n_u16(0x3F)),
+                                  vdupq_n_u16(0x80)),
+                        8));
+        packed0 = vqtbl1q_u8(vreinterpretq_u8_u16(vbslq_u16(over1, two, units)),
+                             vld1q_u8(wenc_one_or_two_shuffle[forms]));
+        length0 = length = 8 + (size_t)__builtin_popcount(forms);
+    } else {
+        const uint32x4_t low6 = vdupq_n_u32(0x3F);
+        const uint32x4_t continuation = vdupq_n_u32(0x80);
+        uint32x4_t halves[2] = {vmovl_u16(vget_low_u16(units)),
+                                vmovl_high_u16(units)};
+        uint8x16_t packed[2];
+        for (int h = 0; h < 2; h++) {
+            uint32x4_t u = halves[h];
+            uint32x4_t last6 = vorrq_u32(vandq_u32(u, low6), continuation);
+            uint32x4_t middle6 = vorrq_u32(
+                vandq_u32(vshrq_n_u32(u, 6), low6), continuation);
+            uint32x4_t two =
+                vorrq_u32(vorrq_u32(vshrq_n_u32(u, 6), vdupq_n_u32(0xC0)),
+                          vshlq_n_u32(last6, 8));
+            uint32x4_t three = vorrq_u32(
+                vorrq_u32(vshrq_n_u32(u, 12), vdupq_n_u32(0xE0)),
+                vorrq_u32(vshlq_n_u32(middle6, 8), vshlq_n_u32(last6, 16)));
+            uint32x4_t slots = vbslq_u32(
+                vcgtq_u32(u, vdupq_n_u32(0x7FF)), three,
+                vbslq_u32(vcgtq_u32(u, vdupq_n_u32(0x7F)), two, u));
+            unsigned key = (forms >> (4 * h) & 0xF) | (forms >> (4 + 4 * h) & 0xF0);
+            packed[h] = vqtbl1q_u8(vreinterpretq_u8_u32(slots),
+                                   vld1q_u8(wenc_utf8_pack_shuffle[key]));
+            if (h == 0)
+                length0 = wenc_utf8_pack_length[key];
+            else
+                length = length0 + wenc_utf8_pack_length[key];
+        }
+        packed0 = packed[0];
+        packed1 = packed[1];
+    }
+    if (spill) {
+        vst1q_u8(dst, packed0);
+        if (length > length0)
+            vst1q_u8(dst + length0, packed1);
+    } else {
+        uint8_t exact[32];
+        vst1q_u8(exact, packed0);
+        vst1q_u8(exact + length0, packed1);
+        memcpy(dst, exact, length);
+    }
+    return length;
+}
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2

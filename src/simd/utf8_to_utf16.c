@@ -26,6 +26,10 @@
  */
 #include "utf8_simd.h"
 
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
+#define WENC_UTF8_BLOCKS 1
+#endif
+
 #ifdef WENC_HAVE_RUNTIME_AVX2
 /* Widens the 32 ASCII bytes `in` to dst[0..32). */
 WENC_TARGET_AVX2 static inline void utf8_widen256(__m256i in, uint16_t *dst)
@@ -34,6 +38,76 @@ WENC_TARGET_AVX2 static inline void utf8_widen256(__m256i in, uint16_t *dst)
                         _mm256_cvtepu8_epi16(_mm256_castsi256_si128(in)));
     _mm256_storeu_si256((__m256i *)(void *)(dst + 16),
                         _mm256_cvtepu8_epi16(_mm256_extracti128_si256(in, 1)));
+}
+#endif
+
+#ifdef WENC_UTF8_BLOCKS
+/* How many sequences longer than one byte in 32 bytes of input make the
+ * run kernel hand over to the block kernel. Measured on the corpus with
+ * AVX2: 2 to 4
+ * ran the same but on Czech and Turkish, which gained from the block
+ * kernel's handing back at a block of ASCII (cs 1.02x -> 1.09x, tr 1.00x ->
+ * 1.19x the best peer). */
+enum { UTF8_DENSE_SEQUENCES = 4 };
+
+/* The run kernels' count of the sequences they take one by one, by
+ * windows of 32 bytes of input. */
+typedef struct utf8_density {
+    size_t window_end;
+    unsigned in_window;
+} utf8_density;
+
+/* Counts `turns` more at pos of n; true when more than
+ * UTF8_DENSE_SEQUENCES have come within a window and 64 bytes or more
+ * follow: text for the block kernel. */
+static inline bool utf8_dense_after(utf8_density *d, unsigned turns,
+                                    size_t pos, size_t n)
+{
+    if (pos >= d->window_end) {
+        d->window_end = pos + 32;
+        d->in_window = 0;
+    }
+    d->in_window += turns;
+    return d->in_window > UTF8_DENSE_SEQUENCES && n - pos >= 64;
+}
+
+/* A run kernel (utf8_runs_to_utf16_avx2()) and a block kernel
+ * (utf8_blocks_to_utf16_avx2()) of one instruction set. */
+typedef size_t (*utf8_runs_fn)(const uint8_t *src, size_t n, uint16_t *dst,
+                               size_t cap, size_t *written, bool *dense);
+typedef size_t (*utf8_blocks_fn)(const uint8_t *src, size_t n, uint16_t *dst,
+                                 size_t cap, size_t *written);
+
+/* The run kernel and the block kernel in turn (from the block kernel when
+ * `dense`), each taking the text it is faster on. Where the block kernel
+ * stops short of an error or of the end of its room, the run kernel goes
+ * on to them; each of its turns but the last takes three sequences or more
+ * (it hands over when more than UTF8_DENSE_SEQUENCES sequences and stops
+ * of its windows come within 32 bytes, a sequence and a stop counting 2).
+ * The kernels' contract (below) for the pair. */
+static inline size_t utf8_kernels_in_turn(utf8_runs_fn runs,
+                                          utf8_blocks_fn blocks, bool dense,
+                                          const uint8_t *src, size_t n,
+                                          uint16_t *dst, size_t cap,
+                                          size_t *written)
+{
+    size_t pos = 0, out = 0;
+    for (;;) {
+        size_t made = 0;
+        if (!dense) {
+            pos += runs(src + pos, n - pos, dst + out, cap - out, &made,
+                        &dense);
+            out += made;
+            if (!dense)
+                break;
+            made = 0;
+        }
+        pos += blocks(src + pos, n - pos, dst + out, cap - out, &made);
+        out += made;
+        dense = false;
+    }
+    *written = out;
+    return pos;
 }
 
 /* Where decoding resumes when the blocks before `at` are done: `at`, or the
@@ -394,12 +468,6 @@ WENC_TARGET_AVX512 static size_t utf8_to_utf16_avx512(const uint8_t *src,
 #endif
 
 #ifdef WENC_HAVE_RUNTIME_AVX2
-/* How many sequences longer than one byte in 32 bytes of input make the
- * run kernel hand over to the block kernel. Measured on the corpus: 2 to 4
- * ran the same but on Czech and Turkish, which gained from the block
- * kernel's handing back at a block of ASCII (cs 1.02x -> 1.09x, tr 1.00x ->
- * 1.19x the best peer). */
-enum { UTF8_DENSE_SEQUENCES = 4 };
 
 /* Row m: the numbers of the lanes set in m, in order, a byte each. */
 static const uint64_t utf8_lanes_set[256] = {
@@ -791,8 +859,8 @@ __attribute__((noinline)) WENC_TARGET_AVX2 static size_t
 utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
                         size_t *written, bool *dense)
 {
-    size_t pos = 0, out = 0, window_end = 0;
-    unsigned in_window = 0;
+    size_t pos = 0, out = 0;
+    utf8_density density = {0, 0};
     while (pos < n) {
         if (n - pos >= 32 && cap - out >= 32) {
             __m256i in =
@@ -841,12 +909,7 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
             out += made;
             turns = 2;
         }
-        if (pos >= window_end) {
-            window_end = pos + 32;
-            in_window = 0;
-        }
-        in_window += turns;
-        if (in_window > UTF8_DENSE_SEQUENCES && n - pos >= 64) {
+        if (utf8_dense_after(&density, turns, pos, n)) {
             *dense = true;
             break;
         }
@@ -855,42 +918,314 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
     return pos;
 }
 
-/* The AVX2 kernel: the run kernel and the block kernel in turn, each taking
- * the text it is faster on. Where the block kernel stops short of an error
- * or of the end of its room, the run kernel goes on to them; each of its
- * turns but the last takes three sequences or more (it hands over when
- * more than UTF8_DENSE_SEQUENCES sequences and stops of its windows come
- * within 32 bytes, a sequence and a stop counting 2). */
+/* The AVX2 kernel (utf8_kernels_in_turn()), from the block kernel where
+ * the first 32 bytes are dense, but for a sequence of three bytes first
+ * (the run kernel's windows: a short Japanese string, 63 bytes, in 130 ns
+ * instead of 160). */
 WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
                                                   uint16_t *dst, size_t cap,
                                                   size_t *written)
 {
-    size_t pos = 0, out = 0;
-    /* the block kernel first where the first 32 bytes are dense, but for
-     * a sequence of three bytes first (the run kernel's windows: a short
-     * Japanese string, 63 bytes, in 130 ns instead of 160) */
     __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)src);
     uint32_t leads = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
         _mm256_cmpgt_epi8(first, _mm256_set1_epi8(-65)), first));
     bool dense = _mm_popcnt_u32(leads) > UTF8_DENSE_SEQUENCES &&
                  (src[0] & 0xF0) != 0xE0;
-    for (;;) {
-        size_t made = 0;
-        if (!dense) {
-            pos += utf8_runs_to_utf16_avx2(src + pos, n - pos, dst + out,
-                                           cap - out, &made, &dense);
-            out += made;
-            if (!dense)
-                break;
-            made = 0;
+    return utf8_kernels_in_turn(utf8_runs_to_utf16_avx2,
+                                utf8_blocks_to_utf16_avx2, dense, src, n, dst,
+                                cap, written);
+}
+#endif
+
+#ifdef WENC_HAVE_NEON
+/* The NEON kernels: the AVX2 ones' methods 16 bytes a step. The block
+ * kernel compresses each half of a block's lanes with
+ * wenc_compact16_shuffle; it decodes a block holding a lead of four bytes,
+ * or after one whose last three bytes do, a sequence at a time; a block of
+ * three-byte sequences only tries utf8_three_byte_runs_neon() from the
+ * sequence it continues. */
+
+/* The 16 bytes at src (n >= 16), or the n there and zeros after them. */
+static inline uint8x16_t utf8_block128(const uint8_t *src, size_t n)
+{
+    if (n >= 16)
+        return vld1q_u8(src);
+    uint8_t last[16] = {0};
+    memcpy(last, src, n);
+    return vld1q_u8(last);
+}
+
+/* The units of `units` in the lanes `keep` (8 bits), moved to the front
+ * (TBL reads an index of 0x80 as a zero, as PSHUFB does). */
+static inline uint16x8_t utf8_compress8_neon(uint16x8_t units, unsigned keep)
+{
+    return vreinterpretq_u16_u8(vqtbl1q_u8(vreinterpretq_u8_u16(units),
+                                           vld1q_u8(wenc_compact16_shuffle[keep])));
+}
+
+/* Lane i of the 16 bytes `cur` (after `prev`), as described above the
+ * kernels, for blocks where no sequence of four bytes ends: lanes 0-7 in
+ * *low, 8-15 in *high. */
+static inline void utf8_units_neon(uint8x16_t prev, uint8x16_t cur,
+                                   uint16x8_t *low, uint16x8_t *high)
+{
+    const int8x16_t continuation_end = vdupq_n_s8(-64); /* 0xC0 */
+    uint8x16_t prev1 = vextq_u8(prev, cur, 15);
+    uint8x16_t prev2 = vextq_u8(prev, cur, 14);
+    int8x16_t signed_cur = vreinterpretq_s8_u8(cur);
+    uint8x16_t pair_high = vandq_u8(vandq_u8(prev1, vcltzq_s8(signed_cur)),
+                                    vdupq_n_u8(0x3F));
+    uint8x16_t lead3 = vandq_u8(
+        prev2,
+        vandq_u8(vcltq_s8(signed_cur, continuation_end),
+                 vcltq_s8(vreinterpretq_s8_u8(prev1), continuation_end)));
+    uint8x16_t low7 = vandq_u8(cur, vdupq_n_u8(0x7F));
+    *low = vorrq_u16(
+        vaddw_u8(vshll_n_u8(vget_low_u8(pair_high), 6), vget_low_u8(low7)),
+        vshlq_n_u16(vmovl_u8(vget_low_u8(lead3)), 12));
+    *high = vorrq_u16(vaddw_high_u8(vshll_high_n_u8(pair_high, 6), low7),
+                      vshlq_n_u16(vmovl_high_u8(lead3), 12));
+}
+
+/* Three-byte sequences (Chinese, Japanese, Thai) 16 at a time, the 48
+ * bytes split by VLD3 into leads, second and third bytes, each checked as
+ * §8.1.1 accepts them (a lead E0-EF and two continuations; E0 then A0-BF,
+ * ED then 80-9F), while 48 bytes of input and 16 units of room remain.
+ * Writes the units of the whole, valid three-byte sequences from src to
+ * the first that is not (and anything after them, within room); returns
+ * how many. */
+static size_t utf8_three_byte_runs_neon(const uint8_t *src, size_t n,
+                                        uint16_t *dst, size_t room)
+{
+    const uint8x16_t top2 = vdupq_n_u8(0xC0), continuation = vdupq_n_u8(0x80);
+    const uint8x16_t six_bits = vdupq_n_u8(0x3F);
+    size_t taken = 0;
+    while (n - 3 * taken >= 48 && room - taken >= 16) {
+        uint8x16x3_t b = vld3q_u8(src + 3 * taken);
+        uint8x16_t lead = b.val[0], second = b.val[1], third = b.val[2];
+        uint8x16_t shaped = vandq_u8(
+            vceqq_u8(vandq_u8(lead, vdupq_n_u8(0xF0)), vdupq_n_u8(0xE0)),
+            vandq_u8(vceqq_u8(vandq_u8(second, top2), continuation),
+                     vceqq_u8(vandq_u8(third, top2), continuation)));
+        uint8x16_t second_high = vcgeq_u8(second, vdupq_n_u8(0xA0));
+        uint8x16_t out_of_range = vorrq_u8(
+            vbicq_u8(vceqq_u8(lead, vdupq_n_u8(0xE0)), second_high),
+            vandq_u8(vceqq_u8(lead, vdupq_n_u8(0xED)), second_high));
+        uint8x16_t valid = vbicq_u8(shaped, out_of_range);
+        uint8x16_t mid = vandq_u8(second, six_bits);
+        uint8x16_t low6 = vandq_u8(third, six_bits);
+        vst1q_u16(dst + taken,
+                  vorrq_u16(vaddw_u8(vshll_n_u8(vget_low_u8(mid), 6),
+                                     vget_low_u8(low6)),
+                            vshlq_n_u16(vmovl_u8(vget_low_u8(lead)), 12)));
+        vst1q_u16(dst + taken + 8,
+                  vorrq_u16(vaddw_high_u8(vshll_high_n_u8(mid, 6), low6),
+                            vshlq_n_u16(vmovl_high_u8(lead), 12)));
+        if (vminvq_u8(valid) == 0xFF) {
+            taken += 16;
+            continue;
         }
-        pos += utf8_blocks_to_utf16_avx2(src + pos, n - pos, dst + out,
-                                         cap - out, &made);
-        out += made;
-        dense = false;
+        /* four bits a lane: the first lane that is not valid */
+        uint64_t invalid = vget_lane_u64(
+            vreinterpret_u64_u8(
+                vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(valid)), 4)),
+            0);
+        taken += (size_t)__builtin_ctzll(invalid) >> 2;
+        break;
+    }
+    return taken;
+}
+
+/* The block kernel, as the AVX2 one: it also stops after a block of
+ * ASCII, for utf8_runs_to_utf16_neon() to go on. */
+static size_t utf8_blocks_to_utf16_neon(const uint8_t *src, size_t n,
+                                        uint16_t *dst, size_t cap,
+                                        size_t *written)
+{
+    const uint8x16_t zero = vdupq_n_u8(0);
+    uint8x16_t prev = zero, cur = utf8_block128(src, n);
+    bool cur_ascii = vmaxvq_u8(cur) < 0x80;
+    bool prev_four = false; /* a lead of four bytes in prev's last three */
+    size_t pos = 0, out = 0;
+    if (!cur_ascii && vmaxvq_u8(utf8_errors_neon(cur, prev)) != 0)
+        goto stopped;
+    while (pos < n) {
+        if (cur_ascii) {
+            /* ASCII after ASCII needs no check: widen while it lasts */
+            while (n - pos >= 32 && cap - out >= 16) {
+                uint8x16_t next = vld1q_u8(src + pos + 16);
+                if (vmaxvq_u8(next) >= 0x80)
+                    break;
+                ascii_widen16_neon(cur, dst + out);
+                out += 16;
+                pos += 16;
+                cur = next;
+            }
+        }
+        size_t next_at = pos + 16;
+        uint8x16_t next =
+            next_at < n ? utf8_block128(src + next_at, n - next_at) : zero;
+        bool next_ascii = vmaxvq_u8(next) < 0x80;
+        if (!(cur_ascii && next_ascii) &&
+            vmaxvq_u8(utf8_errors_neon(next, cur)) != 0)
+            break;
+        size_t live = n - pos < 16 ? n - pos : 16;
+        if (cur_ascii) {
+            if (cap - out < live)
+                break;
+            if (live == 16) {
+                ascii_widen16_neon(cur, dst + out);
+            } else {
+                for (size_t i = 0; i < live; i++)
+                    dst[out + i] = src[pos + i];
+            }
+            out += live;
+            prev_four = false;
+        } else {
+            uint8x16_t leads4 = vcgeq_u8(cur, vdupq_n_u8(0xF0));
+            if (prev_four || vmaxvq_u8(leads4) != 0) {
+                size_t made = utf8_block_to_utf16(src, pos, pos + live,
+                                                  dst + out, cap - out);
+                if (made == SIZE_MAX)
+                    break;
+                out += made;
+                prev_four = utf8_lane_bits_neon(leads4) >> 13 != 0;
+            } else {
+                if (vminvq_u8(cur) >= 0x80 && n - pos >= 48) {
+                    size_t start = utf8_sequence_start(src, pos);
+                    size_t taken =
+                        (src[start] & 0xF0) == 0xE0
+                            ? utf8_three_byte_runs_neon(src + start, n - start,
+                                                        dst + out, cap - out)
+                            : 0;
+                    /* more than a block's worth: go on after them */
+                    if (taken > 16 / 3) {
+                        out += taken;
+                        pos = start + 3 * taken;
+                        if (pos == n)
+                            break;
+                        prev = vld1q_u8(src + pos - 16);
+                        cur = utf8_block128(src + pos, n - pos);
+                        cur_ascii = vmaxvq_u8(cur) < 0x80;
+                        if (vmaxvq_u8(utf8_errors_neon(cur, prev)) != 0) {
+                            /* pos starts a sequence, though src[pos] may
+                             * be a stray continuation */
+                            *written = out;
+                            return pos;
+                        }
+                        continue;
+                    }
+                }
+                uint8x16_t conts = vcltq_s8(vreinterpretq_s8_u8(cur),
+                                            vdupq_n_s8(-64));
+                unsigned next_cont =
+                    next_at < n && (src[next_at] & 0xC0) == 0x80;
+                unsigned ends = ~(utf8_lane_bits_neon(conts) >> 1 |
+                                  next_cont << 15) &
+                                ((1u << live) - 1);
+                size_t low_count = (size_t)__builtin_popcount(ends & 0xFF);
+                size_t count = low_count + (size_t)__builtin_popcount(ends >> 8);
+                if (cap - out < count)
+                    break;
+                uint16x8_t low, high;
+                utf8_units_neon(prev, cur, &low, &high);
+                low = utf8_compress8_neon(low, ends & 0xFF);
+                high = utf8_compress8_neon(high, ends >> 8);
+                if (cap - out >= low_count + 8) {
+                    vst1q_u16(dst + out, low);
+                    vst1q_u16(dst + out + low_count, high);
+                } else {
+                    uint16_t units[16];
+                    vst1q_u16(units, low);
+                    vst1q_u16(units + low_count, high);
+                    memcpy(dst + out, units, count * sizeof units[0]);
+                }
+                out += count;
+                prev_four = false;
+            }
+        }
+        bool ascii = cur_ascii;
+        prev = cur;
+        cur = next;
+        cur_ascii = next_ascii;
+        pos = next_at < n ? next_at : n;
+        if (ascii)
+            break;
+    }
+stopped:
+    *written = out;
+    return pos < n ? utf8_sequence_start(src, pos) : n;
+}
+
+/* Four bits a byte of `in`, set where the byte is not ASCII. */
+static inline uint64_t utf8_non_ascii_nibbles(uint8x16_t in)
+{
+    uint8x16_t high = vcltzq_s8(vreinterpretq_s8_u8(in));
+    return vget_lane_u64(
+        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(high), 4)), 0);
+}
+
+/* The run kernel, as the AVX2 one: runs of ASCII widened 16 bytes at a
+ * time (then by ascii_widen_run_neon()), runs of three-byte sequences by
+ * utf8_three_byte_runs_neon(), every other sequence on its own; it hands
+ * over to the block kernel (*dense) as the AVX2 one does. */
+__attribute__((noinline)) static size_t
+utf8_runs_to_utf16_neon(const uint8_t *src, size_t n, uint16_t *dst,
+                        size_t cap, size_t *written, bool *dense)
+{
+    size_t pos = 0, out = 0;
+    utf8_density density = {0, 0};
+    while (pos < n) {
+        if (n - pos >= 16 && cap - out >= 16) {
+            uint8x16_t in = vld1q_u8(src + pos);
+            /* all 16 widened; those past the run are not output */
+            ascii_widen16_neon(in, dst + out);
+            uint64_t non_ascii = utf8_non_ascii_nibbles(in);
+            size_t ascii =
+                non_ascii == 0 ? 16 : (size_t)__builtin_ctzll(non_ascii) >> 2;
+            pos += ascii;
+            out += ascii;
+            if (ascii < 16)
+                goto sequence;
+            size_t run = ascii_widen_run_neon(
+                src + pos, n - pos < cap - out ? n - pos : cap - out, dst + out);
+            pos += run;
+            out += run;
+            continue;
+        } else if (src[pos] < 0x80) {
+            if (out == cap)
+                break;
+            dst[out++] = src[pos++];
+            continue;
+        }
+    sequence:;
+        size_t lead_at = pos;
+        if (!utf8_sequence_to_utf16(src, &pos, n, dst, &out, cap))
+            break;
+        unsigned turns = 1;
+        if (pos - lead_at == 3 && n - pos >= 48 && src[pos] >= 0xE0) {
+            size_t taken = utf8_three_byte_runs_neon(src + pos, n - pos,
+                                                     dst + out, cap - out);
+            pos += 3 * taken;
+            out += taken;
+            turns = 2;
+        }
+        if (utf8_dense_after(&density, turns, pos, n)) {
+            *dense = true;
+            break;
+        }
     }
     *written = out;
     return pos;
+}
+
+/* The NEON kernel (utf8_kernels_in_turn()), from the run kernel. */
+static size_t utf8_to_utf16_neon(const uint8_t *src, size_t n, uint16_t *dst,
+                                 size_t cap, size_t *written)
+{
+    return utf8_kernels_in_turn(utf8_runs_to_utf16_neon,
+                                utf8_blocks_to_utf16_neon, false, src, n, dst,
+                                cap, written);
 }
 #endif
 
@@ -938,6 +1273,10 @@ size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
 #ifdef WENC_HAVE_RUNTIME_AVX2
     case 32:
         return utf8_to_utf16_avx2(src, n, dst, cap, written);
+#endif
+#ifdef WENC_HAVE_NEON
+    case 16:
+        return utf8_to_utf16_neon(src, n, dst, cap, written);
 #endif
     default:
         (void)src;

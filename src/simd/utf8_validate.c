@@ -243,13 +243,37 @@ stopped:
 #endif
 
 #ifdef WENC_HAVE_NEON
-/* The kernels' contract (above) with NEON, 16 bytes a step, two vectors a
- * step where both are there. */
+/* The kernels' contract (above) with NEON, 16 bytes a step: 64 bytes at a
+ * time while they pass (ASCII tested on their OR, errors on the OR of the
+ * four vectors' checks), then a vector at a time up to the one in error. */
 static size_t utf8_copy_valid_neon(const uint8_t *src, uint8_t *dst, size_t n)
 {
     uint8x16_t prev = vdupq_n_u8(0);
     bool prev_ascii = true;
     size_t pos = 0;
+    for (; n - pos >= 64; pos += 64) {
+        uint8x16_t a = vld1q_u8(src + pos), b = vld1q_u8(src + pos + 16);
+        uint8x16_t c = vld1q_u8(src + pos + 32), d = vld1q_u8(src + pos + 48);
+        if (vmaxvq_u8(vorrq_u8(vorrq_u8(a, b), vorrq_u8(c, d))) < 0x80) {
+            /* after a vector that is not ASCII, ASCII may end its last
+             * sequence too soon */
+            if (!prev_ascii && vmaxvq_u8(utf8_errors_neon(a, prev)) != 0)
+                break;
+            prev_ascii = true;
+        } else {
+            uint8x16_t errors = vorrq_u8(
+                vorrq_u8(utf8_errors_neon(a, prev), utf8_errors_neon(b, a)),
+                vorrq_u8(utf8_errors_neon(c, b), utf8_errors_neon(d, c)));
+            if (vmaxvq_u8(errors) != 0)
+                break;
+            prev_ascii = false;
+        }
+        vst1q_u8(dst + pos, a);
+        vst1q_u8(dst + pos + 16, b);
+        vst1q_u8(dst + pos + 32, c);
+        vst1q_u8(dst + pos + 48, d);
+        prev = d;
+    }
     for (; n - pos >= 16; pos += 16) {
         uint8x16_t in = vld1q_u8(src + pos);
         bool ascii = vmaxvq_u8(in) < 0x80;
@@ -275,23 +299,18 @@ unsigned wenc_utf8_vector_width(size_t n)
     if (n >= 32 && wenc_cpu_has_avx2())
         return 32;
 #endif
-    (void)n;
-    return 0;
-}
-
-unsigned wenc_utf8_copy_valid_width(size_t n)
-{
 #ifdef WENC_HAVE_NEON
     if (n >= 16)
         return 16;
 #endif
-    return wenc_utf8_vector_width(n);
+    (void)n;
+    return 0;
 }
 
 size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
                                     size_t n)
 {
-    switch (wenc_utf8_copy_valid_width(n)) {
+    switch (wenc_utf8_vector_width(n)) {
 #ifdef WENC_HAVE_RUNTIME_AVX512
     case 64:
         return utf8_copy_valid_avx512(src, dst, n);
