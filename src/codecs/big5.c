@@ -15,6 +15,13 @@ WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     /* the offset by comparison, not by branch: text makes it random */
     uint32_t pointer = (uint32_t)(lead - 0x81) * 157 + byte - 0x40u -
                        0x22u * (byte > 0x7F);
+    /* Leads A1-F9 but C8 (most text) have neither the pointers of two code
+     * points nor those of plane 2 (see big5_vectors below), and their
+     * pointers, up to 18996, are all in the index. */
+    if (WENC_LIKELY((uint8_t)(lead - 0xA1) <= 0xF9 - 0xA1 && lead != 0xC8)) {
+        cps[0] = wenc_big5_index[pointer];
+        return cps[0] != 0;
+    }
     /* The four pointers that stand for two code points. */
     if (WENC_UNLIKELY(pointer - 1133 <= 1166 - 1133)) {
         switch (pointer) {

@@ -127,6 +127,24 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
         if (n == 2)
             out = sink_put(dst, out, cps[1], utf16);
         pos += 2;
+        /* the pairs after it, their leads told by the spec's two ranges
+         * (fewer tests than first() makes), up to where the vector path
+         * goes on */
+        while (spec != NULL && end - pos >= 2 && pos < vectors_from) {
+            uint8_t lead = src[pos];
+            if ((uint8_t)(lead - spec->lead[0][0]) >
+                    spec->lead[0][1] - spec->lead[0][0] &&
+                (uint8_t)(lead - spec->lead[1][0]) >
+                    spec->lead[1][1] - spec->lead[1][0])
+                break;
+            n = pair(lead, src[pos + 1], cps);
+            if (n == 0)
+                break;
+            out = sink_put(dst, out, cps[0], utf16);
+            if (n == 2)
+                out = sink_put(dst, out, cps[1], utf16);
+            pos += 2;
+        }
     }
     *pos_io = pos;
     *out_io = out;
