@@ -679,6 +679,9 @@ const decoder_codec wenc_single_byte_decoder = {
 #if defined(WENC_HAVE_RUNTIME_AVX512) && !defined(WENC_NO_ENCODE_TABLES)
 #define SB_ENCODE_AVX512 1
 #endif
+#if defined(WENC_HAVE_NEON) && !defined(WENC_NO_ENCODE_TABLES)
+#define SB_ENCODE_NEON 1
+#endif
 
 /* §9.2 single-byte encoder: the byte of the index pointer, from the
  * generated pages, or without them by searching the index */
@@ -701,7 +704,7 @@ static size_t sb_step(const wenc_encoder *enc, uint32_t cp, uint8_t out[4])
     return put_mapped(sb_bytes_of(enc, cp), out);
 }
 
-#ifdef SB_ENCODE_AVX2
+#if defined(SB_ENCODE_AVX2) || defined(SB_ENCODE_NEON)
 /* The encoder's bytes of the 128 code points of `block` (cp >> 7), 0 where
  * unmapped. */
 static const uint8_t *sb_block_at(const uint8_t *page_of, unsigned block)
@@ -1161,6 +1164,106 @@ static bool sb_utf8_via_utf16(const wenc_encoder *enc)
 }
 #endif
 
+#ifdef SB_ENCODE_NEON
+/* The bytes of the 128 code points at `block` (sb_block_at()) for the
+ * code points' low seven bits in `index`: entries 0-63 by TBL, 64-127 by
+ * TBX over them. */
+static inline uint8x16_t sb_block_lookup_neon(const uint8_t *block,
+                                              uint8x16_t index)
+{
+    return vqtbx4q_u8(vqtbl4q_u8(vld1q_u8_x4(block), index),
+                      vld1q_u8_x4(block + 64),
+                      vsubq_u8(index, vdupq_n_u8(64)));
+}
+
+/* The 16-bit lanes of a, then of b, narrowed to bytes. */
+static inline uint8x16_t sb_narrow_neon(uint16x8_t a, uint16x8_t b)
+{
+    return vcombine_u8(vmovn_u16(a), vmovn_u16(b));
+}
+
+/* §9.2 for 16 units a step, as sb_from_utf16_avx2() does it, each block's
+ * 128 bytes read by sb_block_lookup_neon(); same contract. */
+static size_t sb_from_utf16_neon(const single_byte_table *table,
+                                 const uint16_t *src, size_t n, uint8_t *dst,
+                                 size_t room, bool html, size_t *written)
+{
+    const uint8_t *latin = sb_block_at(table->encode_page, 1);
+    const uint8_t *rich = sb_block_at(table->encode_page, table->encode_block);
+    const uint16x8_t latin_block = vdupq_n_u16(1);
+    const uint16x8_t rich_block = vdupq_n_u16(table->encode_block);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 16) {
+        uint16x8_t a = vld1q_u16(src + pos), b = vld1q_u16(src + pos + 8);
+        uint8x16_t low = sb_narrow_neon(a, b);
+        if (vmaxvq_u16(vorrq_u16(a, b)) < 0x80) {
+            vst1q_u8(dst + out, low);
+            pos += 16;
+            out += 16;
+            /* the rest of a run of ASCII (markup), 32 units a step */
+            size_t run = wenc_utf16_ascii_to_bytes(src + pos, dst + out,
+                                                   (n - pos) & ~(size_t)15);
+            pos += run;
+            out += run;
+            continue;
+        }
+        uint16x8_t a_blocks = vshrq_n_u16(a, 7), b_blocks = vshrq_n_u16(b, 7);
+        uint8x16_t in_ascii =
+            sb_narrow_neon(vceqzq_u16(a_blocks), vceqzq_u16(b_blocks));
+        uint8x16_t in_latin = sb_narrow_neon(vceqq_u16(a_blocks, latin_block),
+                                             vceqq_u16(b_blocks, latin_block));
+        uint8x16_t in_rich = sb_narrow_neon(vceqq_u16(a_blocks, rich_block),
+                                            vceqq_u16(b_blocks, rich_block));
+        uint8x16_t index = vandq_u8(low, vdupq_n_u8(0x7F));
+        uint8x16_t bytes = vandq_u8(low, in_ascii);
+        if (vmaxvq_u8(in_latin) != 0)
+            bytes = vorrq_u8(bytes, vandq_u8(sb_block_lookup_neon(latin, index),
+                                             in_latin));
+        if (vmaxvq_u8(in_rich) != 0)
+            bytes = vorrq_u8(bytes, vandq_u8(sb_block_lookup_neon(rich, index),
+                                             in_rich));
+        uint8x16_t fine = vorrq_u8(
+            in_ascii, vbicq_u8(vorrq_u8(in_latin, in_rich), vceqzq_u8(bytes)));
+        if (vminvq_u8(fine) == 0xFF) {
+            vst1q_u8(dst + out, bytes);
+            pos += 16;
+            out += 16;
+            continue;
+        }
+        /* four bits a lane: the first lane that is not fine */
+        uint64_t stops = vget_lane_u64(
+            vreinterpret_u64_u8(
+                vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(fine)), 4)),
+            0);
+        size_t count = (size_t)__builtin_ctzll(stops) >> 2;
+        uint8_t made[16];
+        vst1q_u8(made, bytes);
+        memcpy(dst + out, made, count);
+        pos += count;
+        out += count;
+        if (!sb_take_stops(table, src, n, &pos, dst, &out, room, html))
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+/* Over UTF-16 by the kernel above; over UTF-8 by the portable loop. */
+static size_t sb_run_portable(const wenc_encoder *enc, const void *src,
+                              size_t n, uint8_t *dst, size_t room,
+                              size_t *written, int utf16);
+static size_t sb_vector_neon(const wenc_encoder *enc, const void *src,
+                             size_t n, uint8_t *dst, size_t room,
+                             size_t *written, int utf16)
+{
+    if (!utf16)
+        return sb_run_portable(enc, src, n, dst, room, written, utf16);
+    return sb_from_utf16_neon(table_of(enc->encoding_),
+                              (const uint16_t *)src, n, dst, room,
+                              enc->error_mode_ == WENC_ERRORS_HTML, written);
+}
+#endif
+
 #ifndef WENC_NO_ENCODE_TABLES
 /* §9.2 over a run, where no vector kernel runs: ASCII as it is (runs of it
  * by the ASCII kernels), the rest through the encode pages, whose address
@@ -1240,6 +1343,10 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
         if (wenc_cpu_has_avx2() && (utf16 || sb_utf8_via_utf16(enc)))
             vector = sb_vector_avx2;
     }
+#endif
+#ifdef SB_ENCODE_NEON
+    if (len >= 64 && table_of(enc->encoding_)->encode_block != 0)
+        vector = sb_vector_neon;
 #endif
     return stateless_encode(enc, src, len, consumed, dst, cap, written, last,
                             utf16, sb_step, sb_bytes_of, vector);

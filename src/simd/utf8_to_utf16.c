@@ -22,7 +22,10 @@
  * own; and runs of three-byte sequences (Chinese, Japanese, Thai) five at
  * a time by two fixed shuffles. The AVX2 kernel hands the text back and
  * forth between that and the blocks above by how many sequences it has to
- * take one by one in 32 bytes.
+ * take one by one in 32 bytes. The NEON kernels do the same 16 bytes a
+ * step, but decode a block holding a lead of four bytes, or after one whose
+ * last three bytes do, a sequence at a time, and take runs of three-byte
+ * sequences 48 bytes at a time, split by VLD3.
  */
 #include "utf8_simd.h"
 
