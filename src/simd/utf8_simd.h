@@ -282,8 +282,8 @@ static inline size_t utf8_pack8_neon(uint16x8_t units, uint8_t *dst, int spill)
     } else {
         const uint32x4_t low6 = vdupq_n_u32(0x3F);
         const uint32x4_t continuation = vdupq_n_u32(0x80);
-        uint32x4_t halves[2] = {vmovl_u16(vget_low_u16(units)),
-                                vmovl_high_u16(units)};
+        const uint32x4_t halves[2] = {vmovl_u16(vget_low_u16(units)),
+                                      vmovl_high_u16(units)};
         uint8x16_t packed[2];
         for (int h = 0; h < 2; h++) {
             uint32x4_t u = halves[h];
