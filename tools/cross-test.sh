@@ -17,7 +17,23 @@
 #      would start those with sh and the real wenc, which the kernel cannot
 #      run without binfmt_misc, so they run here instead, given wrappers
 #      (build-cross-ARCH/qemu-bin/) that exec wenc and the example programs
-#      under the emulator.
+#      under the emulator;
+#   3. once ctest is done, while the suites of step 2 may still run (one
+#      process at a time), the fuzz targets, fuzz/fuzz_*.c but fuzz_diff
+#      (their output is printed after the suites'): each built with the
+#      cross compiler and fuzz/common.c against build-cross-ARCH/libwenc.a,
+#      linked with fuzz/standalone.c (a driver that needs no libFuzzer, whose
+#      runtime exists for x86 only here) into build-cross-ARCH/fuzz/, and run
+#      under the emulator, $JOBS at a time: each replays its seeds
+#      (fuzz/corpus/TARGET/) and regressions (fuzz/regressions/TARGET/),
+#      then runs inputs mutated from them for $FUZZ_SECONDS seconds, from one
+#      seed ($FUZZ_SEED) printed for all. A broken invariant, a crash or an
+#      input running 60 s fails the run: the script prints the failing input
+#      (kept as build-cross-ARCH/fuzz/crash-TARGET-SEED), its hex and the
+#      commands that rerun it, and that make it again from the seed.
+#      fuzz_diff is not built (a REDUCED line says so): it links encoding_rs
+#      through a Rust static library (fuzz/diff_oracle) built for the host
+#      only; the native `make fuzz` runs it.
 # Not run: the test 'header' (it builds consumers of wenc.h with the host's
 # gcc/clang and runs them: the native suite's business), 'node' (not
 # registered: WENC_TEST_NODE=OFF), 'python' (not registered either:
@@ -34,7 +50,8 @@
 #     libraries' objects are identical); on aarch64 the _portable ones run
 #     the scalar paths without its NEON kernels, the paths s390x runs;
 #   - tests/test_utf8_long.c gets WENC_TEST_QUICK=1: each probe at 8 of its
-#     32 placements (it prints what it left out).
+#     32 placements (it prints what it left out);
+#   - each fuzz target runs 5 s of mutated inputs instead of 20 (FUZZ_SECONDS).
 # Everything else runs as in the full mode.
 #
 # Installs nothing. Exit status: 0 passed; 1 a build or a test failed; 77 a
@@ -42,7 +59,10 @@
 # some test skipped itself (the run went on; the skips are listed).
 #
 # Environment: CROSS_QUICK, JOBS (default nproc), WENC_DATA_DIR (the
-# Standard's data, as for make), CMAKE, CTEST.
+# Standard's data, as for make), CMAKE, CTEST; FUZZ_SECONDS (each fuzz
+# target's mutated inputs: default 20, 5 with CROSS_QUICK; 0 replays the
+# files only), FUZZ_SEED (default: random, printed; the same seed makes the
+# same inputs in the same order), FUZZ_MAX_LEN (default 4096).
 
 set -u
 
@@ -55,6 +75,16 @@ case ${CROSS_QUICK:-0} in
     ''|0) QUICK= ;;
     *) QUICK=1 ;;
 esac
+FUZZ_SECONDS=${FUZZ_SECONDS:-${QUICK:+5}}
+FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+FUZZ_SEED=${FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom 2> /dev/null | tr -d ' ')}
+FUZZ_SEED=${FUZZ_SEED:-$(date +%s)}
+FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-4096}
+for value in "$FUZZ_SECONDS" "$FUZZ_SEED" "$FUZZ_MAX_LEN"; do
+    case $value in
+        ''|*[!0-9]*) echo "tools/cross-test.sh: FUZZ_SECONDS, FUZZ_SEED and FUZZ_MAX_LEN are numbers" >&2; exit 2 ;;
+    esac
+done
 
 usage() {
     echo "usage: tools/cross-test.sh [aarch64|s390x|all]" >&2
@@ -152,6 +182,136 @@ same_objects() {
     rc=$?
     rm -rf "$B/objcmp"
     return $rc
+}
+
+# hex FILE: its bytes in hex, the first 256 of them when there are more.
+hex() {
+    size=$(wc -c < "$1" | tr -d ' ')
+    od -An -tx1 -v -N256 "$1" | tr -d '\n' | sed 's/^ *//'
+    [ "$size" -gt 256 ] && printf ' ... (%s bytes in all: see the file)' "$size"
+    echo
+}
+
+# run_fuzz: step 3 for $arch (see the top). Sets fuzz_failed to the
+# targets that failed, "build" when the build did.
+run_fuzz() {
+    fuzz_failed=""
+    F=$B/fuzz
+    if ! { rm -rf "$F" && mkdir -p "$F"; }; then
+        fuzz_failed=build
+        return
+    fi
+    targets=""
+    for src in "$ROOT"/fuzz/fuzz_*.c; do
+        [ -f "$src" ] || continue
+        name=${src##*/}
+        name=${name%.c}
+        [ "$name" = fuzz_diff ] && continue
+        targets="$targets ${name#fuzz_}"
+    done
+    [ -n "$targets" ] || { echo "   FAILED: no fuzz targets in fuzz/"; fuzz_failed=build; return; }
+    # shellcheck disable=SC2086 # one word a target
+    echo "== $arch: fuzz targets ($(echo $targets | tr ' ' ',')) with fuzz/standalone.c:" \
+        "${FUZZ_SECONDS}s of mutated inputs each, $JOBS at a time, -seed=$FUZZ_SEED" \
+        "(FUZZ_SEED=$FUZZ_SEED makes the same inputs)"
+    echo "   REDUCED: fuzz_diff is not built or run: it links encoding_rs through a Rust static library" \
+        "(fuzz/diff_oracle) built for the host (x86-64) only; the native 'make fuzz' runs it"
+    # The compiler the toolchain file sets: WENC_CROSS_PREFIX's gcc.
+    cc=$(sed -n 's/^WENC_CROSS_PREFIX:[A-Z]*=//p' "$B/CMakeCache.txt")gcc
+    cflags="-std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror -DWENC_STATIC -I$ROOT/include -I$ROOT/src -I$ROOT/fuzz"
+
+    # The shared objects, then each target (compiled and linked), $JOBS at
+    # a time; a failure leaves NAME.failed and its messages in NAME.log.
+    t0=$(date +%s)
+    compile() { # compile WHAT...: common, standalone (objects), or targets
+        # shellcheck disable=SC2016 # expanded by the sh that xargs starts
+        printf '%s\n' "$@" | xargs -P "$JOBS" -n 1 sh -c '
+            root=$1 f=$2 cc=$3 cflags=$4 lib=$5 what=$6
+            case $what in
+                common|standalone)
+                    set -- -c "$root/fuzz/$what.c" -o "$f/$what.o" ;;
+                *)
+                    set -- "$root/fuzz/fuzz_$what.c" "$f/common.o" "$f/standalone.o" "$lib" -o "$f/fuzz_$what" ;;
+            esac
+            "$cc" $cflags "$@" > "$f/$what.log" 2>&1 || touch "$f/$what.failed"
+        ' sh "$ROOT" "$F" "$cc" "$cflags" "$B/libwenc.a"
+    }
+    compile common standalone
+    # shellcheck disable=SC2086 # one word a target
+    ls "$F"/*.failed > /dev/null 2>&1 || compile $targets
+    if ls "$F"/*.failed > /dev/null 2>&1; then
+        for marker in "$F"/*.failed; do
+            what=${marker##*/}
+            what=${what%.failed}
+            echo "-- $cc $cflags ... ($what): FAILED"
+            cat "$F/$what.log"
+        done
+        echo "   FAILED: building the fuzz targets with $cc (fuzz/standalone.c, fuzz/common.c, $B/libwenc.a)"
+        fuzz_failed=build
+        return
+    fi
+    # shellcheck disable=SC2086 # one word a target
+    got=$(elf_header "$F/fuzz_$(printf '%s\n' $targets | sed -n 1p)")
+    if [ "$got" != "$ELF_DATA $ELF_MACHINE" ]; then
+        echo "   FAILED: the fuzz targets are not $arch programs (ELF data, machine: '$got')"
+        fuzz_failed=build
+        return
+    fi
+    t1=$(date +%s)
+    echo "   built with $cc in $((t1 - t0))s"
+
+    # Each target under the emulator, through a wrapper in qemu-bin/ that
+    # also reruns it by hand. (wait names the runs: the suites of step 2
+    # are this shell's children too.)
+    pids=""
+    for t in $targets; do
+        wrap "$F/fuzz_$t" "$WRAP/fuzz_$t" || { fuzz_failed="$fuzz_failed $t"; continue; }
+        set -- "$ROOT/fuzz/corpus/$t"
+        [ -d "$ROOT/fuzz/regressions/$t" ] && set -- "$@" "$ROOT/fuzz/regressions/$t"
+        (
+            # No core file from the emulator (dash and bash have -c).
+            # shellcheck disable=SC3045
+            ulimit -c 0 2> /dev/null
+            "$WRAP/fuzz_$t" -seed="$FUZZ_SEED" -max_total_time="$FUZZ_SECONDS" -max_len="$FUZZ_MAX_LEN" \
+                -timeout=60 -input_file="$F/fuzz_$t.input" "$@" > "$F/fuzz_$t.out" 2>&1
+            echo $? > "$F/fuzz_$t.rc"
+        ) &
+        pids="$pids $!"
+        # shellcheck disable=SC2086 # one word a pid
+        if [ "$(echo $pids | wc -w)" -ge "$JOBS" ]; then
+            wait $pids
+            pids=""
+        fi
+    done
+    # shellcheck disable=SC2086
+    [ -z "$pids" ] || wait $pids
+
+    for t in $targets; do
+        case " $fuzz_failed " in *" $t "*) continue ;; esac # not started
+        rc=$(cat "$F/fuzz_$t.rc" 2> /dev/null || echo "none: the run did not finish")
+        out=$F/fuzz_$t.out
+        if [ "$rc" = 0 ]; then
+            replayed=$(sed -n 's/^standalone: replayed \([0-9]*\) files.*/\1/p' "$out")
+            mutated=$(sed -n 's/^standalone: \([0-9]*\) mutated inputs in [^(]*(\([0-9]*\/s\)), mean length \([0-9]*\), longest \([0-9]*\);.*/\1 mutated inputs (\2, mean length \3, longest \4)/p' "$out")
+            echo "   fuzz_$t: replayed ${replayed:-?} files, ${mutated:-? mutated inputs}"
+            continue
+        fi
+        fuzz_failed="$fuzz_failed $t"
+        crash=$F/crash-fuzz_$t-$FUZZ_SEED
+        cp "$F/fuzz_$t.input" "$crash" 2> /dev/null
+        echo "-- fuzz_$t FAILED on $arch (exit $rc), -seed=$FUZZ_SEED; its output ($out), the last 40 lines:"
+        # The driver names its program as the emulator saw it: say the
+        # wrapper instead, which runs on this machine.
+        tail -n 40 "$out" | sed "s|$F/fuzz_$t |$WRAP/fuzz_$t |g" | sed 's/^/   | /'
+        if [ -f "$crash" ]; then
+            echo "   the input ($(wc -c < "$crash" | tr -d ' ') bytes), kept as $crash:"
+            echo "   hex: $(hex "$crash")"
+            echo "   rerun it here: $WRAP/fuzz_$t $crash"
+            echo "   (the libFuzzer build reads it too: $ROOT/build-fuzz/fuzz_$t $crash after 'make fuzz')"
+        fi
+    done
+    t2=$(date +%s)
+    echo "   fuzz: $((t2 - t0))s (build $((t1 - t0))s, runs $((t2 - t1))s)"
 }
 
 failed=""
@@ -311,6 +471,11 @@ run_arch() {
         skips="$skips $arch(ctest)"
     fi
 
+    # The fuzz targets after ctest (they would slow it), while tests/cli
+    # (one process at a time) still runs: they use the other cores.
+    run_fuzz > "$B/fuzz.out" 2>&1
+    TF=$(date +%s)
+
     wait "$suites"
     for suite in cli examples; do
         [ -f "$ROOT/tests/$suite/run.sh" ] || continue
@@ -333,8 +498,11 @@ run_arch() {
             skips="$skips $arch($suite)"
         fi
     done
+    # What the fuzz targets printed (they ran while the suites did).
+    cat "$B/fuzz.out"
+    [ -n "$fuzz_failed" ] && afailed="$afailed fuzz(${fuzz_failed# })"
     T3=$(date +%s)
-    echo "   $arch: build $((T1 - T0))s, tests $((T3 - T1))s (ctest $((T2 - T1))s), total $((T3 - T0))s"
+    echo "   $arch: build $((T1 - T0))s, tests $((T3 - T1))s (ctest $((T2 - T1))s, then fuzz $((TF - T2))s beside the suites), total $((T3 - T0))s"
     if [ -n "$afailed" ]; then
         failed="$failed $arch(${afailed# })"
         summary="$summary $arch:FAILED($((T3 - T0))s)"
