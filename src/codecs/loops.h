@@ -120,32 +120,28 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
         }
         if (r == FIRST_ERROR || end - pos < 2)
             break;
-        size_t n = pair(b, src[pos + 1], cps);
-        if (n == 0)
-            break;
-        out = sink_put(dst, out, cps[0], utf16);
-        if (n == 2)
-            out = sink_put(dst, out, cps[1], utf16);
-        pos += 2;
-        /* the pairs after it, their leads told by the spec's two ranges
-         * (fewer tests than first() makes), up to where the vector path
-         * goes on */
-        while (spec != NULL && end - pos >= 2 && pos < vectors_from) {
-            uint8_t lead = src[pos];
+        /* the pair, and the pairs after it, their leads told by the spec's
+         * two ranges (fewer tests than first() makes), up to where the
+         * vector path goes on */
+        for (uint8_t lead = b;;) {
+            size_t n = pair(lead, src[pos + 1], cps);
+            if (n == 0)
+                goto stopped;
+            out = sink_put(dst, out, cps[0], utf16);
+            if (n == 2)
+                out = sink_put(dst, out, cps[1], utf16);
+            pos += 2;
+            if (spec == NULL || end - pos < 2 || pos >= vectors_from)
+                break;
+            lead = src[pos];
             if ((uint8_t)(lead - spec->lead[0][0]) >
                     spec->lead[0][1] - spec->lead[0][0] &&
                 (uint8_t)(lead - spec->lead[1][0]) >
                     spec->lead[1][1] - spec->lead[1][0])
                 break;
-            n = pair(lead, src[pos + 1], cps);
-            if (n == 0)
-                break;
-            out = sink_put(dst, out, cps[0], utf16);
-            if (n == 2)
-                out = sink_put(dst, out, cps[1], utf16);
-            pos += 2;
         }
     }
+stopped:
     *pos_io = pos;
     *out_io = out;
 }

@@ -1230,12 +1230,7 @@ static size_t sb_from_utf16_neon(const single_byte_table *table,
             out += 16;
             continue;
         }
-        /* four bits a lane: the first lane that is not fine */
-        uint64_t stops = vget_lane_u64(
-            vreinterpret_u64_u8(
-                vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(fine)), 4)),
-            0);
-        size_t count = (size_t)__builtin_ctzll(stops) >> 2;
+        size_t count = first_lane_set_neon(vmvnq_u8(fine));
         uint8_t made[16];
         vst1q_u8(made, bytes);
         memcpy(dst + out, made, count);

@@ -42,18 +42,6 @@ WENC_INLINE uint64_t load64(const uint8_t *p)
     return w;
 }
 
-#ifdef WENC_HAVE_NEON
-/* How many leading bytes of the 16 in v are ASCII (16: all): SHRN keeps
- * four bits of each byte's compare. */
-static inline size_t ascii_prefix_neon(uint8x16_t v)
-{
-    uint8x16_t high = vcltzq_s8(vreinterpretq_s8_u8(v));
-    uint64_t bits = vget_lane_u64(
-        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(high), 4)), 0);
-    return bits == 0 ? 16 : (size_t)__builtin_ctzll(bits) >> 2;
-}
-#endif
-
 size_t wenc_ascii_run(const uint8_t *src, size_t n)
 {
     size_t i = 0;
@@ -71,7 +59,8 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n)
             break;
     }
     for (; i + 16 <= n; i += 16) {
-        size_t ascii = ascii_prefix_neon(vld1q_u8(src + i));
+        size_t ascii = first_lane_set_neon(
+            vcltzq_s8(vreinterpretq_s8_u8(vld1q_u8(src + i))));
         if (ascii < 16)
             return i + ascii;
     }
@@ -106,7 +95,7 @@ size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n)
     for (; i + 16 <= n; i += 16) {
         uint8x16_t v = vld1q_u8(src + i);
         vst1q_u8(dst + i, v);
-        size_t ascii = ascii_prefix_neon(v);
+        size_t ascii = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(v)));
         if (ascii < 16)
             return i + ascii;
     }
@@ -142,7 +131,7 @@ size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n)
     for (; i + 16 <= n; i += 16) {
         uint8x16_t v = vld1q_u8(src + i);
         ascii_widen16_neon(v, dst + i);
-        size_t ascii = ascii_prefix_neon(v);
+        size_t ascii = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(v)));
         if (ascii < 16)
             return i + ascii;
     }

@@ -245,6 +245,15 @@ static inline size_t ascii_widen_run_neon(const uint8_t *src, size_t n,
     return i;
 }
 
+/* The first of the 16 lanes of `lanes` (each 0 or 0xFF) that is set, 16
+ * when none is: SHRN keeps four bits of each lane. */
+static inline size_t first_lane_set_neon(uint8x16_t lanes)
+{
+    uint64_t bits = vget_lane_u64(
+        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(lanes), 4)), 0);
+    return bits == 0 ? 16 : (size_t)__builtin_ctzll(bits) >> 2;
+}
+
 /* The lanes of `lanes` (each 0 or 0xFF) as bits, lane i in bit i. */
 static inline unsigned utf8_lane_bits_neon(uint8x16_t lanes)
 {

@@ -1028,12 +1028,7 @@ static size_t utf8_three_byte_runs_neon(const uint8_t *src, size_t n,
             taken += 16;
             continue;
         }
-        /* four bits a lane: the first lane that is not valid */
-        uint64_t invalid = vget_lane_u64(
-            vreinterpret_u64_u8(
-                vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(valid)), 4)),
-            0);
-        taken += (size_t)__builtin_ctzll(invalid) >> 2;
+        taken += first_lane_set_neon(vmvnq_u8(valid));
         break;
     }
     return taken;
@@ -1160,14 +1155,6 @@ stopped:
     return pos < n ? utf8_sequence_start(src, pos) : n;
 }
 
-/* Four bits a byte of `in`, set where the byte is not ASCII. */
-static inline uint64_t utf8_non_ascii_nibbles(uint8x16_t in)
-{
-    uint8x16_t high = vcltzq_s8(vreinterpretq_s8_u8(in));
-    return vget_lane_u64(
-        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(high), 4)), 0);
-}
-
 /* The run kernel, as the AVX2 one: runs of ASCII widened 16 bytes at a
  * time (then by ascii_widen_run_neon()), runs of three-byte sequences by
  * utf8_three_byte_runs_neon(), every other sequence on its own; it hands
@@ -1183,9 +1170,7 @@ utf8_runs_to_utf16_neon(const uint8_t *src, size_t n, uint16_t *dst,
             uint8x16_t in = vld1q_u8(src + pos);
             /* all 16 widened; those past the run are not output */
             ascii_widen16_neon(in, dst + out);
-            uint64_t non_ascii = utf8_non_ascii_nibbles(in);
-            size_t ascii =
-                non_ascii == 0 ? 16 : (size_t)__builtin_ctzll(non_ascii) >> 2;
+            size_t ascii = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(in)));
             pos += ascii;
             out += ascii;
             if (ascii < 16)

@@ -136,34 +136,16 @@ plugin=$out/insn_count_plugin.so driver=$out/insn_driver
 "$cross" $warn -no-pie -I"$root/include" "$here/insn_driver.c" "$lib" -ldl -o "$driver" ||
     { loud "building the driver failed"; exit 1; }
 
-# The rows of run.sh (name|job|label|file), the same list.
-all_rows() {
-    for f in en.html ja.html ja.txt ru.txt fr.txt; do
-        echo "UTF-8 validation|decode-utf8|UTF-8|$f"
-        echo "UTF-8 → UTF-16|decode-utf16|UTF-8|$f"
-        echo "UTF-16 → UTF-8 (encode)|encode-utf16|UTF-8|$f"
-        echo "UTF-16LE → UTF-8 (decode)|decode-utf8|UTF-16LE|$f"
-        echo "UTF-16LE → UTF-16 (decode)|decode-utf16|UTF-16LE|$f"
-    done
-    for g in windows-1252:fr.txt windows-1252:en.html windows-1251:ru.txt \
-             Shift_JIS:ja.txt EUC-JP:ja.txt Big5:zh_tw.txt EUC-KR:ko.txt gb18030:zh_cn.txt; do
-        echo "${g%%:*} → UTF-8|decode-utf8|${g%%:*}|${g#*:}"
-        echo "${g%%:*} → UTF-16|decode-utf16|${g%%:*}|${g#*:}"
-    done
-    for g in windows-1252:fr.txt windows-1252:en.html windows-1251:ru.txt \
-             EUC-KR:ko.txt Shift_JIS:ja.txt Big5:zh_tw.txt; do
-        echo "${g%%:*} from UTF-8|encode-utf8|${g%%:*}|${g#*:}"
-        echo "${g%%:*} from UTF-16|encode-utf16|${g%%:*}|${g#*:}"
-    done
-}
+# shellcheck source=tools/insn-count/rows.sh
+. "$here/rows.sh"
 
 rows() {
     if [ -n "$only" ]; then
-        all_rows | while IFS='|' read -r name job label file; do
+        insn_rows | while IFS='|' read -r name job label file; do
             case "$name $file" in *"$only"*) echo "$name|$job|$label|$file" ;; esac
         done
     else
-        all_rows | grep -E '^(UTF-8 → UTF-16\|.*\|(ru|fr)\.txt|UTF-8 validation\|.*\|ja\.txt|UTF-16 → UTF-8 \(encode\)\|.*\|ru\.txt|UTF-16LE → UTF-16 \(decode\)\|.*\|ja\.txt|windows-1251 → UTF-16\|.*\|ru\.txt)$'
+        insn_rows | grep -E '^(UTF-8 → UTF-16\|.*\|(ru|fr)\.txt|UTF-8 validation\|.*\|ja\.txt|UTF-16 → UTF-8 \(encode\)\|.*\|ru\.txt|UTF-16LE → UTF-16 \(decode\)\|.*\|ja\.txt|windows-1251 → UTF-16\|.*\|ru\.txt)$'
     fi
 }
 
