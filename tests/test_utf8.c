@@ -467,6 +467,52 @@ static void test_encoder_long_utf16(th *t)
     th_ctx_clear(t);
 }
 
+/* ASCII runs of every length from 0 to 160 units, each after two units
+ * that are not ASCII (which send the SIMD encoders into their kernels, whose
+ * ASCII steps widen from 8 to 16 to 32 units as a run goes on), at every
+ * offset of the run in the text: whole, and streamed 1 to 70 units a call. */
+static void test_encoder_ascii_runs_utf16(th *t)
+{
+    uint32_t rng = 11;
+    uint16_t units[700];
+    static uint8_t got[700 * 3 + 8];
+    for (size_t run = 0; run <= 160; run++) {
+        size_t n = 0, lead = run % 7;
+        for (size_t i = 0; i < lead; i++)
+            units[n++] = (uint16_t)(0x41 + i);
+        while (n + run + 2 <= 600) {
+            units[n++] = mixed_unit(&rng) | 0x80;
+            units[n++] = (uint16_t)(0x100 + (rng >> 20));
+            for (size_t i = 0; i < run; i++)
+                units[n++] = (uint16_t)(0x20 + (i * 7 + run) % 0x5F);
+        }
+        th_bytes want = {0};
+        expected_utf8(units, n, &want);
+        th_ctx(t, "ASCII runs of %zu units (%zu units)", run, n);
+        size_t m = wenc_text_encode(units, n, got);
+        CHECK_BYTES(t, "TextEncoder.encode", want.p, want.len, got, m);
+
+        wenc_encoder enc;
+        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+        size_t in = 0, out = 0, chunk = 1 + run % 70;
+        while (in < n) {
+            size_t used = chunk < n - in ? chunk : n - in, room = sizeof got - out;
+            size_t asked = used;
+            wenc_status st = wenc_encode_from_utf16(&enc, units + in, &used,
+                                                    got + out, &room, false);
+            CHECK(t, st == WENC_INPUT_EMPTY && used == asked);
+            in += used;
+            out += room;
+        }
+        size_t none = 0, room = sizeof got - out;
+        wenc_encode_from_utf16(&enc, NULL, &none, got + out, &room, true);
+        out += room;
+        CHECK_BYTES(t, "streamed", want.p, want.len, got, out);
+        th_bytes_free(&want);
+    }
+    th_ctx_clear(t);
+}
+
 /* One non-ASCII unit among ASCII, then k ASCII units: the bytes after the
  * encoded ones stay as they were, whatever k (SIMD kernels store wider than
  * what they make). */
@@ -623,6 +669,7 @@ int main(void)
     test_bom_modes(&t);
     test_encoder(&t);
     test_encoder_long_utf16(&t);
+    test_encoder_ascii_runs_utf16(&t);
     test_encoder_writes_nothing_after(&t);
     test_api(&t);
     return th_end(&t);
