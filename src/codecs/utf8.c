@@ -56,9 +56,7 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
             continue;
         }
         /* or of three-byte sequences, two characters a step */
-        while (n - i >= 6 && cap - o >= 2 &&
-               ((int)utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]) &
-                (int)utf8_three_bytes_valid(s[i + 3], s[i + 4], s[i + 5]))) {
+        while (n - i >= 6 && cap - o >= 2 && utf8_two_three_byte_valid(s + i)) {
             d[o] = utf8_three_bytes_unit(s + i);
             d[o + 1] = utf8_three_bytes_unit(s + i + 3);
             o += 2;

@@ -177,6 +177,43 @@ WENC_INLINE bool utf8_three_bytes_valid(uint32_t lead, uint32_t c1, uint32_t c2)
            ((c2 & 0xC0u) == 0x80u);
 }
 
+/* How many of the 8 bytes at p are ASCII before the first that is not. */
+WENC_INLINE size_t utf8_ascii_in_word(const uint8_t *p)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__)
+    uint64_t word;
+    memcpy(&word, p, sizeof word);
+    uint64_t high = word & UINT64_C(0x8080808080808080);
+    if (high == 0)
+        return 8;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(high) >> 3;
+#else
+    return (size_t)__builtin_clzll(high) >> 3;
+#endif
+#else
+    size_t k = 0;
+    while (k < 8 && p[k] < 0x80)
+        k++;
+    return k;
+#endif
+}
+
+/* Whether the 6 bytes at p are two valid three-byte sequences (§8.1.1):
+ * leads E0-EF and continuations where the masks put them, and each code
+ * point's top five bits neither 0 (an overlong form, below U+0800) nor
+ * 11011 (a surrogate). Branch-free, for runs of Chinese, Japanese, Thai. */
+WENC_INLINE bool utf8_two_three_byte_valid(const uint8_t *p)
+{
+    uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                 (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+                 (uint64_t)p[5] << 40;
+    uint32_t top0 = (uint32_t)((x & 0x0F) << 1 | (x >> 13 & 1));
+    uint32_t top1 = (uint32_t)((x >> 24 & 0x0F) << 1 | (x >> 37 & 1));
+    return ((x & UINT64_C(0xC0C0F0C0C0F0)) == UINT64_C(0x8080E08080E0)) &
+           (top0 != 0) & (top0 != 0x1B) & (top1 != 0) & (top1 != 0x1B);
+}
+
 /* The code unit of a valid three-byte sequence. */
 WENC_INLINE uint16_t utf8_three_bytes_unit(const uint8_t *p)
 {
