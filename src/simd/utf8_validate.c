@@ -109,89 +109,110 @@ WENC_TARGET_AVX2 static inline bool utf8_step_high(const uint8_t *p)
     return !_mm256_testz_si256(above_df, above_df) || p[63] - 0xC0u < 2;
 }
 
+/* Nonzero where the 32 bytes `prev` end in a sequence that needs more bytes
+ * (a lead C0-FF last, E0-FF second to last, F0-FF third to last): an error
+ * when ASCII follows. */
+WENC_TARGET_AVX2 static inline __m256i utf8_cut_before_ascii_avx2(__m256i prev)
+{
+    const __m256i last_allowed = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
+    return _mm256_subs_epu8(prev, last_allowed);
+}
+
 WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
                                                     uint8_t *dst, size_t n)
 {
     __m256i prev = _mm256_setzero_si256();
-    bool prev_ascii = true;
-    /* The full check finds an error in a vector's last bytes only with the
-     * next vector, and the vouching follows only a lead C2-DF there: after
-     * a step utf8_step_high() says it cannot follow, the next takes the
-     * full check too (in the loop for dense text below, which leaves with
-     * prev_high set only at an error or the end; its test before the
-     * vouching never fails, but without it gcc 12's code for this loop
-     * measured 7-11% slower on Russian, German and English). */
+    /* Whether the step before held a lead of three or four bytes (or ended
+     * in C0-C1): the vouching cannot follow it */
     bool prev_high = false;
     size_t pos = 0;
-    /* Two vectors a step, their errors tested together; the step with an
-     * error is checked again a vector at a time below. A step of ASCII and
-     * two-byte sequences (most Latin-script text) is vouched for by where
-     * its leads and continuations are, without the full check. */
+    /* Two vectors a step, one branch on what each step is. ASCII: only the
+     * end of the bytes before needs checking. ASCII and two-byte sequences
+     * (most Latin-script text) after a step that was not high: vouched for
+     * by where the leads and continuations are. Anything else: the full
+     * check, the bytes before each vector loaded rather than shifted in;
+     * from the second high step in a row, a loop of full checks while the
+     * steps stay high (Chinese, Japanese, Thai). A step in error is checked
+     * again a vector at a time below. */
     while (n - pos >= 64) {
         __m256i in0 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         __m256i in1 =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 32));
-        bool ascii = _mm256_movemask_epi8(_mm256_or_si256(in0, in1)) == 0;
-        bool vouched = ascii && prev_ascii;
-        if (!vouched && !prev_high) {
-            bool carry = pos > 0 && src[pos - 1] >= 0xC2 && src[pos - 1] <= 0xDF;
-            vouched = utf8_two_byte_valid_avx2(in0, &carry) &&
-                      utf8_two_byte_valid_avx2(in1, &carry);
-        }
-        if (vouched) {
+        if (_mm256_movemask_epi8(_mm256_or_si256(in0, in1)) == 0) {
+            __m256i cut = utf8_cut_before_ascii_avx2(prev);
+            if (WENC_UNLIKELY(!_mm256_testz_si256(cut, cut)))
+                break;
             _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
             _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
             prev = in1;
-            prev_ascii = ascii;
             prev_high = false;
             pos += 64;
             continue;
         }
-        __m256i errors =
-            pos == 0 ? _mm256_or_si256(utf8_errors_avx2(in0, prev),
-                                       utf8_errors_avx2(in1, in0))
-                     : _mm256_or_si256(utf8_errors_at_avx2(src + pos),
-                                       utf8_errors_at_avx2(src + pos + 32));
+        if (!prev_high) {
+            bool carry = pos > 0 && src[pos - 1] >= 0xC2 && src[pos - 1] <= 0xDF;
+            if (utf8_two_byte_valid_avx2(in0, &carry) &&
+                utf8_two_byte_valid_avx2(in1, &carry)) {
+                _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
+                _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
+                prev = in1;
+                pos += 64;
+                continue;
+            }
+        }
+        __m256i above_df = _mm256_subs_epu8(_mm256_max_epu8(in0, in1),
+                                            _mm256_set1_epi8((char)0xDF));
+        bool high = !_mm256_testz_si256(above_df, above_df) ||
+                    src[pos + 63] - 0xC0u < 2;
+        __m256i errors = _mm256_or_si256(utf8_errors_avx2(in0, prev),
+                                         utf8_errors_avx2(in1, in0));
         if (!_mm256_testz_si256(errors, errors))
             break;
-        /* Dense text: full checks, the bytes before each loaded, while the
-         * steps hold leads of three or four bytes. */
-        for (;;) {
-            _mm256_storeu_si256(
-                (__m256i *)(void *)(dst + pos),
-                _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)));
-            _mm256_storeu_si256(
-                (__m256i *)(void *)(dst + pos + 32),
-                _mm256_loadu_si256(
-                    (const __m256i *)(const void *)(src + pos + 32)));
-            prev_high = utf8_step_high(src + pos);
-            pos += 64;
-            if (!prev_high || n - pos < 64)
-                break;
-            errors = _mm256_or_si256(utf8_errors_at_avx2(src + pos),
-                                     utf8_errors_at_avx2(src + pos + 32));
-            if (!_mm256_testz_si256(errors, errors))
-                break;
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
+        prev = in1;
+        pos += 64;
+        /* From the second high step in a row, while the steps ahead are
+         * high too: only the full check (a step that is not high goes back
+         * to the tests above, without a full check it does not need). */
+        bool failed = false;
+        if (high && prev_high) {
+            while (n - pos >= 64 && utf8_step_high(src + pos)) {
+                errors = _mm256_or_si256(utf8_errors_at_avx2(src + pos),
+                                         utf8_errors_at_avx2(src + pos + 32));
+                if (!_mm256_testz_si256(errors, errors)) {
+                    failed = true;
+                    break;
+                }
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)(dst + pos),
+                    _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)));
+                _mm256_storeu_si256(
+                    (__m256i *)(void *)(dst + pos + 32),
+                    _mm256_loadu_si256(
+                        (const __m256i *)(const void *)(src + pos + 32)));
+                pos += 64;
+            }
+            prev = _mm256_loadu_si256(
+                (const __m256i *)(const void *)(src + pos - 32));
         }
-        prev = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos - 32));
-        prev_ascii = false;
-        if (n - pos >= 64 && prev_high)
+        prev_high = high;
+        if (failed)
             break;
     }
     for (; n - pos >= 32; pos += 32) {
         __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
-        bool ascii = _mm256_movemask_epi8(in) == 0;
-        /* An ASCII vector after an ASCII one holds no error; after another
-         * it may end that one's last sequence too soon. */
-        if (!(ascii && prev_ascii)) {
-            __m256i errors = utf8_errors_avx2(in, prev);
-            if (!_mm256_testz_si256(errors, errors))
-                break;
-        }
+        __m256i errors = _mm256_movemask_epi8(in) == 0
+                             ? utf8_cut_before_ascii_avx2(prev)
+                             : utf8_errors_avx2(in, prev);
+        if (!_mm256_testz_si256(errors, errors))
+            break;
         _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in);
         prev = in;
-        prev_ascii = ascii;
     }
     return whole_sequences(src, pos);
 }
