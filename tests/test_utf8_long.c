@@ -630,6 +630,49 @@ static void test_three_byte_turns(th *t)
     free(text);
 }
 
+/* Where the output sits relative to the input modulo 4 KiB: the AVX2
+ * validator's dense loop loads the bytes before each vector, or shifts them
+ * in when the output starts less than 256 bytes after the input (4K
+ * aliasing), so both ways are taken here on purpose. Dense Japanese text,
+ * then ASCII and more Japanese, with an error (a surrogate, a cut-off
+ * sequence, a stray continuation) at several places or none, decoded into
+ * outputs placed 0 to 4064 bytes after the input's offset in its page. */
+static void test_output_placement(th *t)
+{
+    enum { PAGE = 4096, N = 3 * 1024 + 64 };
+    static const size_t offsets[] = {0, 1, 32, 64, 100, 200, 255, 256, 300,
+                                     1024, 2048, 4000, 4064};
+    static const char *const errors[] = {"", "\xED\xA0\x80", "\xE3\x81",
+                                         "\x80"};
+    static const size_t at[] = {5, 640, 1601, 2900};
+    uint8_t *arena = aligned_alloc(PAGE, 6 * PAGE);
+    uint16_t *out16 = malloc((N + 16) * sizeof *out16);
+    if (!arena || !out16)
+        abort();
+    expected x;
+    expected_init(&x, N);
+    uint8_t *text = arena;
+    for (size_t e = 0; e < sizeof errors / sizeof errors[0]; e++) {
+        for (size_t a = 0; a < (e == 0 ? 1 : sizeof at / sizeof at[0]); a++) {
+            size_t n = fill(text, 1500, 2);
+            n += fill(text + n, 100, 0);
+            n += fill(text + n, N - n, 2);
+            memcpy(text + 3 * at[a], errors[e], strlen(errors[e]));
+            expected_of(&x, text, n);
+            for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+                th_ctx(t, "error %zu at %zu, output %zu bytes after the input "
+                          "in its page", e, 3 * at[a], offsets[o]);
+                check_one_call(t, text, n, &x, arena + 2 * PAGE + offsets[o],
+                               out16);
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+    free(out16);
+    free(arena);
+}
+
 /* The UTF-16 kernel where an error or the end comes soon after a run of
  * ASCII: each run length before a two-byte sequence, then an error, a
  * cut-off sequence, more sequences and an error, or valid text; in room for
@@ -732,5 +775,6 @@ int main(void)
     test_long_random(&t);
     test_fatal_offsets(&t);
     test_kernel_room(&t);
+    test_output_placement(&t);
     return th_end(&t);
 }

@@ -96,17 +96,15 @@ WENC_TARGET_AVX2 static inline bool utf8_two_byte_valid_avx2(__m256i in,
     return ok;
 }
 
-/* Whether the vouching cannot follow the 64 bytes at p: they hold a byte
- * E0-FF (a lead of three or four bytes, or worse), or end in C0-C1. (A lead
- * C2-DF last is the vouching's carry.) */
-WENC_TARGET_AVX2 static inline bool utf8_step_high(const uint8_t *p)
+/* Whether the vouching cannot follow the 64 bytes in0, in1 (`last` the
+ * last of them): they hold a byte E0-FF (a lead of three or four bytes, or
+ * worse), or end in C0-C1. (A lead C2-DF last is the vouching's carry.) */
+WENC_TARGET_AVX2 static inline bool utf8_step_high(__m256i in0, __m256i in1,
+                                                   uint8_t last)
 {
-    __m256i above_df = _mm256_subs_epu8(
-        _mm256_max_epu8(
-            _mm256_loadu_si256((const __m256i *)(const void *)p),
-            _mm256_loadu_si256((const __m256i *)(const void *)(p + 32))),
-        _mm256_set1_epi8((char)0xDF));
-    return !_mm256_testz_si256(above_df, above_df) || p[63] - 0xC0u < 2;
+    __m256i above_df = _mm256_subs_epu8(_mm256_max_epu8(in0, in1),
+                                        _mm256_set1_epi8((char)0xDF));
+    return !_mm256_testz_si256(above_df, above_df) || last - 0xC0u < 2;
 }
 
 /* Nonzero where the 32 bytes `prev` end in a sequence that needs more bytes
@@ -119,6 +117,51 @@ WENC_TARGET_AVX2 static inline __m256i utf8_cut_before_ascii_avx2(__m256i prev)
         -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
         (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
     return _mm256_subs_epu8(prev, last_allowed);
+}
+
+/* The kernel's loop for dense text, from pos (after a high step, whose
+ * last 32 bytes are *prev): while the steps ahead are high, only the full
+ * check (a step that is not high goes back to the kernel's tests, without a
+ * full check it does not need). With `load_before` the bytes before each
+ * vector are loaded, not shifted in (loads run beside the vector work); the
+ * kernel does not ask for it where the output starts less than 256 bytes
+ * after the input modulo 4 KiB, where those loads would wait on the stores
+ * of the copy just made (4K aliasing). Japanese on Zen 5: 17.5 GB/s
+ * loading, 14.5 shifting, 10-15 loading with the output that close.
+ * Returns where it stopped; *failed when that step holds an error. */
+WENC_TARGET_AVX2 static inline size_t
+utf8_dense_steps_avx2(const uint8_t *src, uint8_t *dst, size_t n, size_t pos,
+                      __m256i *prev, bool load_before, bool *failed)
+{
+    __m256i last = *prev;
+    while (n - pos >= 64) {
+        __m256i in0 =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        __m256i in1 =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 32));
+        bool high = utf8_step_high(in0, in1, src[pos + 63]);
+        if (!load_before && !high)
+            break;
+        __m256i errors =
+            load_before ? _mm256_or_si256(utf8_errors_at_avx2(src + pos),
+                                          utf8_errors_at_avx2(src + pos + 32))
+                        : _mm256_or_si256(utf8_errors_avx2(in0, last),
+                                          utf8_errors_avx2(in1, in0));
+        if (!_mm256_testz_si256(errors, errors)) {
+            *failed = true;
+            break;
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos), in0);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
+        last = in1;
+        pos += 64;
+        /* loading, the step that is not high is checked before that is
+         * known, and taken (measured a tenth faster on Japanese) */
+        if (!high)
+            break;
+    }
+    *prev = last;
+    return pos;
 }
 
 WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
@@ -164,10 +207,7 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
                 continue;
             }
         }
-        __m256i above_df = _mm256_subs_epu8(_mm256_max_epu8(in0, in1),
-                                            _mm256_set1_epi8((char)0xDF));
-        bool high = !_mm256_testz_si256(above_df, above_df) ||
-                    src[pos + 63] - 0xC0u < 2;
+        bool high = utf8_step_high(in0, in1, src[pos + 63]);
         __m256i errors = _mm256_or_si256(utf8_errors_avx2(in0, prev),
                                          utf8_errors_avx2(in1, in0));
         if (!_mm256_testz_si256(errors, errors))
@@ -176,29 +216,15 @@ WENC_TARGET_AVX2 static size_t utf8_copy_valid_avx2(const uint8_t *src,
         _mm256_storeu_si256((__m256i *)(void *)(dst + pos + 32), in1);
         prev = in1;
         pos += 64;
-        /* From the second high step in a row, while the steps ahead are
-         * high too: only the full check (a step that is not high goes back
-         * to the tests above, without a full check it does not need). */
+        /* From the second high step in a row: the dense loop */
         bool failed = false;
         if (high && prev_high) {
-            while (n - pos >= 64 && utf8_step_high(src + pos)) {
-                errors = _mm256_or_si256(utf8_errors_at_avx2(src + pos),
-                                         utf8_errors_at_avx2(src + pos + 32));
-                if (!_mm256_testz_si256(errors, errors)) {
-                    failed = true;
-                    break;
-                }
-                _mm256_storeu_si256(
-                    (__m256i *)(void *)(dst + pos),
-                    _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)));
-                _mm256_storeu_si256(
-                    (__m256i *)(void *)(dst + pos + 32),
-                    _mm256_loadu_si256(
-                        (const __m256i *)(const void *)(src + pos + 32)));
-                pos += 64;
-            }
-            prev = _mm256_loadu_si256(
-                (const __m256i *)(const void *)(src + pos - 32));
+            if (((uintptr_t)dst - (uintptr_t)src) % 4096 >= 256)
+                pos = utf8_dense_steps_avx2(src, dst, n, pos, &prev, true,
+                                            &failed);
+            else
+                pos = utf8_dense_steps_avx2(src, dst, n, pos, &prev, false,
+                                            &failed);
         }
         prev_high = high;
         if (failed)
