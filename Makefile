@@ -189,8 +189,11 @@ test-valgrind:
 # MS how long each is timed. bench-check only compares the outputs (CI).
 ROUNDS ?= 5
 MS ?= 20
+# LEVELS: which builds of wenc, one run after the other (native, avx2,
+# portable; see bench/peers/run.sh)
+LEVELS ?= native
 bench:
-	bench/peers/run.sh --rounds $(ROUNDS) --ms $(MS) $(if $(ROWS),--rows "$(ROWS)")
+	BENCH_LEVELS="$(LEVELS)" bench/peers/run.sh --rounds $(ROUNDS) --ms $(MS) $(if $(ROWS),--rows "$(ROWS)")
 
 bench-check:
 	bench/peers/run.sh --check
@@ -219,7 +222,7 @@ help:
 	@echo "make browser-test   run the WebAssembly build's tests (WPT encoding, the API) in headless Chromium"
 	@echo "make python         build the Python extension in bindings/python (PYTHON, default /usr/bin/python3)"
 	@echo "make difftest       compare with encoding_rs on CASES cases (default 300000) from SEED"
-	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS)"
+	@echo "make bench          time wenc against encoding_rs, ICU, iconv, memcpy (ROWS, ROUNDS, MS, LEVELS)"
 	@echo "make bench-check    only compare the benchmark's outputs with encoding_rs's"
 	@echo "make fuzz           run every libFuzzer target for SECONDS (default 30)"
 	@echo "make fuzz-levels    the same with AVX-512 off, then every vector kernel off (LEVEL_SECONDS, default 10)"

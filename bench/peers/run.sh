@@ -10,6 +10,14 @@
 # --check runs every row once on a slice of each input and only compares
 # the outputs (what CI runs: it times nothing).
 #
+# BENCH_LEVELS (default "native") picks which builds of wenc are timed, one
+# run after the other, so that a change to one kernel level is measured on
+# the others too: native (build/libwenc.a, the best kernels this CPU has),
+# avx2 (build/libwenc_avx2.a: AVX-512 off, as on an AVX2-only CPU; the
+# newest encoding_rs is then built for x86-64-v3 too, so that neither uses
+# AVX-512) and portable (build/libwenc_portable.a: every vector kernel
+# off). `make bench LEVELS="native avx2"`.
+#
 # Environment: ENCODING_RS_HEAD (default ../peers/encoding-rs-head beside
 # the repository; laid out by ../shared/peers/encoding-rs-head.sh),
 # SIMDUTF_SRC (default ../peers/simdutf beside the repository: a checkout of
@@ -74,12 +82,28 @@ else
     peer_debian=$(build_ers ers-debian "$version (Debian)" "") ||
         { loud "building encoding_rs (Debian) failed"; exit 1; }
 fi
+levels=${BENCH_LEVELS:-native}
+for level in $levels; do
+    case $level in
+    native | avx2 | portable) ;;
+    *) echo "run.sh: BENCH_LEVELS takes native, avx2 and portable, not '$level'" >&2; exit 2 ;;
+    esac
+done
+peer_head_v3=
 if [ -n "$cargo" ] && [ -f "$head/patch.toml" ]; then
     commit=$(cat "$head/COMMIT" 2>/dev/null || echo unknown)
     echo "== building encoding_rs $commit (newest, simd-accel, target-cpu=native)"
     peer_head=$(RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=native" \
         build_ers ers-head "encoding_rs git $commit + simd-accel" simd-accel \
         --config "$head/patch.toml") || { loud "building the newest encoding_rs failed"; exit 1; }
+    case " $levels " in
+    *" avx2 "*)
+        echo "== building encoding_rs $commit (newest, simd-accel, target-cpu=x86-64-v3) for the avx2 level"
+        peer_head_v3=$(RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=x86-64-v3" \
+            build_ers ers-v3 "encoding_rs git $commit + simd-accel, x86-64-v3" simd-accel \
+            --config "$head/patch.toml") || { loud "building the newest encoding_rs for x86-64-v3 failed"; exit 1; }
+        ;;
+    esac
 elif [ -n "$cargo" ]; then
     loud "the newest encoding_rs with SIMD NOT measured: no sources at $head (lay them out with ../shared/peers/encoding-rs-head.sh, or set ENCODING_RS_HEAD)"
 fi
@@ -117,10 +141,24 @@ if pkg-config --exists icu-uc 2>/dev/null; then
 else
     loud "ICU NOT measured: no icu-uc.pc (apt-get install libicu-dev pkg-config)"
 fi
-# shellcheck disable=SC2086
-"$cc" -O2 -std=c11 -Wall -Wextra -Werror -I"$root/include" "$root/bench/peers/peers.c" \
-    "$root/build/libwenc.a" $icu_flags -ldl -o "$build/peers"
-
-exec "$build/peers" --corpus "$corpus" ${peer_debian:+--peer "$peer_debian"} \
-    ${peer_head:+--peer "$peer_head"} \
-    ${limit_lib:+--limit "$limit_lib" --limit-name "$limit_name"} "$@"
+status=0
+for level in $levels; do
+    case $level in
+    native) lib=$root/build/libwenc.a exe=$build/peers head_lib=$peer_head ;;
+    avx2) lib=$root/build/libwenc_avx2.a exe=$build/peers-avx2 head_lib=$peer_head_v3 ;;
+    portable) lib=$root/build/libwenc_portable.a exe=$build/peers-portable head_lib=$peer_head ;;
+    esac
+    [ "$levels" = native ] || echo "== level $level: $(basename "$lib")"
+    if [ ! -f "$lib" ]; then
+        loud "level $level NOT measured: no $lib (the avx2 and portable builds are made on x86-64)"
+        status=77
+        continue
+    fi
+    # shellcheck disable=SC2086
+    "$cc" -O2 -std=c11 -Wall -Wextra -Werror -I"$root/include" "$root/bench/peers/peers.c" \
+        "$lib" $icu_flags -ldl -o "$exe"
+    "$exe" --corpus "$corpus" ${peer_debian:+--peer "$peer_debian"} \
+        ${head_lib:+--peer "$head_lib"} \
+        ${limit_lib:+--limit "$limit_lib" --limit-name "$limit_name"} "$@" || status=$?
+done
+exit $status

@@ -1,10 +1,14 @@
 /* ASCII fast paths: SSE2 where the compiler targets it, NEON on aarch64 (both
- * always there on their architectures), 8-byte words otherwise. */
+ * always there on their architectures), 8-byte words otherwise; narrowing
+ * UTF-16 starts with AVX2 where the CPU has it. */
 #include "../internal.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #define WENC_HAVE_SSE2 1
+#endif
+#ifdef WENC_HAVE_RUNTIME_AVX2
+#include <immintrin.h>
 #endif
 #ifdef WENC_HAVE_NEON
 #include "utf8_simd.h"
@@ -149,9 +153,42 @@ size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n)
     return i;
 }
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* 64 units a step while all are ASCII; returns how many, a multiple of 64.
+ * PACKUSWB packs within 128-bit lanes; VPERMQ puts the quarters in order. */
+WENC_TARGET_AVX2 static size_t ascii_narrow_avx2(const uint16_t *src,
+                                                 uint8_t *dst, size_t n)
+{
+    const __m256i non_ascii = _mm256_set1_epi16((short)0xFF80);
+    size_t i = 0;
+    for (; n - i >= 64; i += 64) {
+        const __m256i *in = (const __m256i *)(const void *)(src + i);
+        __m256i a = _mm256_loadu_si256(in), b = _mm256_loadu_si256(in + 1);
+        __m256i c = _mm256_loadu_si256(in + 2), d = _mm256_loadu_si256(in + 3);
+        if (!_mm256_testz_si256(
+                _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)),
+                non_ascii))
+            break;
+        __m256i *out = (__m256i *)(void *)(dst + i);
+        _mm256_storeu_si256(
+            out, _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+        _mm256_storeu_si256(
+            out + 1, _mm256_permute4x64_epi64(_mm256_packus_epi16(c, d), 0xD8));
+    }
+    return i;
+}
+#endif
+
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
 {
     size_t i = 0;
+#ifdef WENC_HAVE_RUNTIME_AVX2
+    /* (the same start for wenc_ascii_to_utf8() and wenc_ascii_to_utf16()
+     * measured a tenth to a fifth slower on French, Czech and Turkish
+     * text, whose ASCII runs are short) */
+    if (n >= 64 && wenc_cpu_has_avx2())
+        i = ascii_narrow_avx2(src, dst, n);
+#endif
 #ifdef WENC_HAVE_SSE2
     const __m128i high = _mm_set1_epi16((short)0xFF80);
     for (; i + 16 <= n; i += 16) {
