@@ -320,6 +320,20 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
                                 _mm512_cvtepi16_epi8(units));
             pos += 32;
             out += 32;
+            /* the rest of an ASCII run 64 units a step: VPACKUSWB packs
+             * within 128-bit lanes, VPERMQ puts the eighths in order */
+            while (n - pos >= 64) {
+                __m512i a = _mm512_loadu_si512((const void *)(src + pos));
+                __m512i b = _mm512_loadu_si512((const void *)(src + pos + 32));
+                if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), non_ascii) != 0)
+                    break;
+                _mm512_storeu_si512(
+                    (void *)(dst + out),
+                    _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                             _mm512_packus_epi16(a, b)));
+                pos += 64;
+                out += 64;
+            }
             continue;
         }
         uint32_t surrogates = _mm512_cmpeq_epi16_mask(
