@@ -469,8 +469,9 @@ static void test_encoder_long_utf16(th *t)
 
 /* ASCII runs of every length from 0 to 160 units, each after two units
  * that are not ASCII (which send the SIMD encoders into their kernels, whose
- * ASCII steps widen from 8 to 16 to 32 units as a run goes on), at every
- * offset of the run in the text: whole, and streamed 1 to 70 units a call. */
+ * ASCII steps widen from 8 or 16 to 32 and 64 units as a run goes on), the
+ * text starting with 0 to 6 ASCII units: whole, and streamed 1 to 70 units
+ * a call. */
 static void test_encoder_ascii_runs_utf16(th *t)
 {
     uint32_t rng = 11;

@@ -633,18 +633,22 @@ static void test_three_byte_turns(th *t)
 /* Where the output sits relative to the input modulo 4 KiB: the AVX2
  * validator's dense loop loads the bytes before each vector, or shifts them
  * in when the output starts less than 256 bytes after the input (4K
- * aliasing), so both ways are taken here on purpose. Dense Japanese text,
- * then ASCII and more Japanese, with an error (a surrogate, a cut-off
- * sequence, a stray continuation) at several places or none, decoded into
- * outputs placed 0 to 4064 bytes after the input's offset in its page. */
+ * aliasing), so both ways are taken here on purpose. Dense Japanese text
+ * (1500 bytes), 100 bytes of ASCII, 1536 more of Japanese; valid, or with
+ * an error (a surrogate, a sequence cut off by ASCII, a stray
+ * continuation, an overlong form) at a sequence boundary in the first
+ * step, deep in the first run, and in the second run, where the dense loop
+ * checks; decoded into outputs placed 0 to 4064 bytes after the input's
+ * offset in its page. */
 static void test_output_placement(th *t)
 {
     enum { PAGE = 4096, N = 3 * 1024 + 64 };
     static const size_t offsets[] = {0, 1, 32, 64, 100, 200, 255, 256, 300,
                                      1024, 2048, 4000, 4064};
-    static const char *const errors[] = {"", "\xED\xA0\x80", "\xE3\x81",
-                                         "\x80"};
-    static const size_t at[] = {5, 640, 1601, 2900};
+    static const char *const errors[] = {"", "\xED\xA0\x80", "\xE3\x81" "A",
+                                         "\x80", "\xC0\x80\x80"};
+    /* sequence boundaries: 3k in the first run, 1600 + 3k in the second */
+    static const size_t at[] = {15, 600, 1900, 2800};
     uint8_t *arena = aligned_alloc(PAGE, 6 * PAGE);
     uint16_t *out16 = malloc((N + 16) * sizeof *out16);
     if (!arena || !out16)
@@ -657,11 +661,12 @@ static void test_output_placement(th *t)
             size_t n = fill(text, 1500, 2);
             n += fill(text + n, 100, 0);
             n += fill(text + n, N - n, 2);
-            memcpy(text + 3 * at[a], errors[e], strlen(errors[e]));
+            memcpy(text + at[a], errors[e], strlen(errors[e]));
             expected_of(&x, text, n);
+            CHECK(t, e == 0 ? x.valid_prefix == n : x.valid_prefix == at[a]);
             for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
                 th_ctx(t, "error %zu at %zu, output %zu bytes after the input "
-                          "in its page", e, 3 * at[a], offsets[o]);
+                          "in its page", e, at[a], offsets[o]);
                 check_one_call(t, text, n, &x, arena + 2 * PAGE + offsets[o],
                                out16);
             }
