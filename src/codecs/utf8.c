@@ -303,8 +303,9 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
 /* Encodes units 32 at a time (utf8_pack32_avx512) up to the first
- * surrogate; the caller leaves room for 3 bytes per unit. Returns the units
- * read; the bytes written go to *written. */
+ * surrogate, the last fewer than 32 under a mask; the caller leaves room for
+ * 3 bytes per unit. Returns the units read; the bytes written go to
+ * *written. */
 WENC_TARGET_AVX512 static size_t
 utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
                      size_t *written)
@@ -343,6 +344,18 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
         pos += count;
         if (count < 32)
             break;
+    }
+    if (n - pos < 32) {
+        /* the last units (after a surrogate this finds it again at once
+         * and takes none) */
+        __mmask32 live = _bzhi_u32(~0u, (unsigned)(n - pos));
+        __m512i units = _mm512_maskz_loadu_epi16(live, (const void *)(src + pos));
+        uint32_t surrogates = _mm512_mask_cmpeq_epi16_mask(
+            live, _mm512_and_si512(units, surrogate_bits), surrogate);
+        unsigned count = surrogates ? (unsigned)__builtin_ctz(surrogates)
+                                    : (unsigned)(n - pos);
+        out += utf8_pack32_avx512(units, count, dst + out);
+        pos += count;
     }
     *written = out;
     return pos;
@@ -397,7 +410,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
     size_t kernel_from = 0;
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX512
-    bool avx512 = len >= 32 && wenc_cpu_has_avx512();
+    bool avx512 = len >= 8 && wenc_cpu_has_avx512();
 #elif defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
     bool avx512 = false;
 #endif
@@ -415,7 +428,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
         while (pos < end) {
             uint32_t u = src[pos];
 #ifdef WENC_HAVE_RUNTIME_AVX512
-            if (avx512 && end - pos >= 32) {
+            if (avx512 && end - pos >= 8) {
                 size_t made = 0;
                 size_t taken = utf16_to_utf8_avx512(src + pos, end - pos,
                                                     dst + out, &made);
