@@ -645,7 +645,7 @@ static void test_output_placement(th *t)
     enum { PAGE = 4096, N = 3 * 1024 + 64 };
     static const size_t offsets[] = {0, 1, 32, 64, 100, 200, 255, 256, 300,
                                      1024, 2048, 4000, 4064};
-    static const char *const errors[] = {"", "\xED\xA0\x80", "\xE3\x81" "A",
+    static const char *const errors[] = {"", "\xED\xA0\x80", "\xE3\x81\x41",
                                          "\x80", "\xC0\x80\x80"};
     /* sequence boundaries: 3k in the first run, 1600 + 3k in the second */
     static const size_t at[] = {15, 600, 1900, 2800};
