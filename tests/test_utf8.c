@@ -381,6 +381,37 @@ static uint16_t two_byte_unit(uint32_t *rng)
     return palette[(*rng >> 16) % (sizeof palette / sizeof palette[0])];
 }
 
+/* Encodes units[0..n) to UTF-8 into got[0..cap) in calls of `chunk` units
+ * (0: 0 to 39 units a call, drawn from *rng, empty calls included), then a
+ * last empty call; checks that each call takes all it is given and returns
+ * the bytes written. */
+static size_t encode_utf16_streamed(th *t, const uint16_t *units, size_t n,
+                                    uint8_t *got, size_t cap, size_t chunk,
+                                    uint32_t *rng)
+{
+    wenc_encoder enc;
+    wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+    size_t in = 0, out = 0;
+    while (in < n) {
+        size_t asked = chunk;
+        if (asked == 0) {
+            *rng = *rng * 1103515245u + 12345u;
+            asked = (*rng >> 16) % 40;
+        }
+        if (asked > n - in)
+            asked = n - in;
+        size_t used = asked, room = cap - out;
+        wenc_status st = wenc_encode_from_utf16(&enc, units + in, &used,
+                                                got + out, &room, false);
+        CHECK(t, st == WENC_INPUT_EMPTY && used == asked);
+        in += asked;
+        out += room;
+    }
+    size_t none = 0, room = cap - out;
+    wenc_encode_from_utf16(&enc, NULL, &none, got + out, &room, true);
+    return out + room;
+}
+
 /* Long mixed UTF-16 input, where the encoder's block loop runs: whole,
  * streamed in uneven chunks, and into every capacity near the end (checking
  * that no byte after those written changes, within the capacity or past
@@ -414,24 +445,8 @@ static void test_encoder_long_utf16(th *t)
         size_t m = wenc_text_encode(units, n, got);
         CHECK_BYTES(t, "TextEncoder.encode", want.p, want.len, got, m);
 
-        wenc_encoder enc;
-        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
-        size_t in = 0, out = 0;
-        while (in < n) {
-            rng = rng * 1103515245u + 12345u;
-            size_t chunk = (rng >> 16) % 40;
-            if (chunk > n - in)
-                chunk = n - in;
-            size_t used = chunk, room = sizeof got - out;
-            wenc_status st = wenc_encode_from_utf16(&enc, units + in, &used,
-                                                    got + out, &room, false);
-            CHECK(t, st == WENC_INPUT_EMPTY && used == chunk);
-            in += chunk;
-            out += room;
-        }
-        size_t none = 0, room = sizeof got - out;
-        wenc_encode_from_utf16(&enc, NULL, &none, got + out, &room, true);
-        out += room;
+        size_t out = encode_utf16_streamed(t, units, n, got, sizeof got, 0,
+                                           &rng);
         CHECK_BYTES(t, "streamed", want.p, want.len, got, out);
 
         for (size_t cap = want.len > 12 ? want.len - 12 : 0; cap <= want.len;
@@ -493,21 +508,8 @@ static void test_encoder_ascii_runs_utf16(th *t)
         size_t m = wenc_text_encode(units, n, got);
         CHECK_BYTES(t, "TextEncoder.encode", want.p, want.len, got, m);
 
-        wenc_encoder enc;
-        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
-        size_t in = 0, out = 0, chunk = 1 + run % 70;
-        while (in < n) {
-            size_t used = chunk < n - in ? chunk : n - in, room = sizeof got - out;
-            size_t asked = used;
-            wenc_status st = wenc_encode_from_utf16(&enc, units + in, &used,
-                                                    got + out, &room, false);
-            CHECK(t, st == WENC_INPUT_EMPTY && used == asked);
-            in += used;
-            out += room;
-        }
-        size_t none = 0, room = sizeof got - out;
-        wenc_encode_from_utf16(&enc, NULL, &none, got + out, &room, true);
-        out += room;
+        size_t out = encode_utf16_streamed(t, units, n, got, sizeof got,
+                                           1 + run % 70, &rng);
         CHECK_BYTES(t, "streamed", want.p, want.len, got, out);
         th_bytes_free(&want);
     }
