@@ -264,17 +264,25 @@ typedef struct double_byte_spec {
     uint16_t trail_count;
     const uint16_t *index;
     const size_t *index_size;
-    bool pairs_only; /* no ASCII character: a byte not a lead stops it */
+    /* The scalar loop's pointer: pointer_of_lead[lead] +
+     * pointer_of_trail[trail], the formula above for the leads outside
+     * `slow` and every trail, DOUBLE_BYTE_NOT_A_POINTER (or more) for any
+     * other byte (see codecs/loops.h). NULL where no scalar loop reads
+     * them (ISO-2022-JP). */
+    const uint16_t *pointer_of_lead;
+    const uint16_t *pointer_of_trail;
 } double_byte_spec;
 
-/* Decodes the longest prefix of src[0..n) made of characters the spec lets
- * the vector path take (see simd/double_byte.c), src starting a character,
- * into dst as UTF-16 (utf16) or UTF-8, which must have room for n units or
- * 3 * n bytes; sets *written to the units or bytes and returns the bytes
- * read. 0 when no kernel runs here. */
+/* Decodes a prefix of src[0..n) made of characters the spec lets the
+ * vector path take (see simd/double_byte.c), src starting a character, into
+ * dst as UTF-8, which must have room for 3 * n bytes; it stops before the
+ * first character it does not take and before a block of mostly ASCII.
+ * Sets *written to the bytes and returns the bytes read. 0 when no kernel
+ * runs here. UTF-16 output is the scalar loop's: it measured faster than
+ * this path's gathers on every text. */
 size_t wenc_double_byte_vectors(const double_byte_spec *spec,
-                                const uint8_t *src, size_t n, void *dst,
-                                size_t *written, int utf16);
+                                const uint8_t *src, size_t n, uint8_t *dst,
+                                size_t *written);
 
 /* ---- decoders ------------------------------------------------------------ */
 

@@ -40,6 +40,18 @@ WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* §11.1.1's lead and trail offsets as tables for the scalar loop (leads
+ * 0x81-0xA0, 0xC8 and 0xFA-0xFE left to big5_pair(), as below) */
+#define BIG5_LEAD(b)                                                          \
+    ((b) >= 0xA1 && (b) <= 0xF9 && (b) != 0xC8 ? BYTE_FROM(b, 0x81) * 157     \
+                                               : DOUBLE_BYTE_NOT_A_POINTER)
+#define BIG5_TRAIL(b)                                                         \
+    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
+     : (b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0x62)                        \
+                                  : DOUBLE_BYTE_NOT_A_POINTER)
+static const uint16_t big5_pointer_of_lead[256] = {BYTE_TABLE(BIG5_LEAD)};
+static const uint16_t big5_pointer_of_trail[256] = {BYTE_TABLE(BIG5_TRAIL)};
+
 /* The vector path: leads 0x81-0xA0, 0xC8 and 0xFA-0xFE (the pointers of
  * two code points and of plane 2) left to big5_pair(). The ranges, offsets
  * and 157 are §11.1.1's: offset 0x40 below 0x7F, else 0x62. */
@@ -54,7 +66,8 @@ static const double_byte_spec big5_vectors = {
     .trail_count = 157,
     .index = wenc_big5_index,
     .index_size = &wenc_big5_index_size,
-    .pairs_only = false,
+    .pointer_of_lead = big5_pointer_of_lead,
+    .pointer_of_trail = big5_pointer_of_trail,
 };
 
 /* §11.1.1 Big5 decoder */

@@ -27,6 +27,15 @@ WENC_INLINE size_t euc_jp_two_bytes(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return cps[0] != 0;
 }
 
+/* §12.1.1's jis0208 pointer as tables for the scalar loop (0x8E and 0x8F
+ * left to euc_jp_two_bytes() and the general loop) */
+#define EUC_JP_BYTE(b)                                                        \
+    ((b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0xA1) : DOUBLE_BYTE_NOT_A_POINTER)
+#define EUC_JP_LEAD(b)                                                        \
+    ((b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0xA1) * 94 : DOUBLE_BYTE_NOT_A_POINTER)
+static const uint16_t euc_jp_pointer_of_lead[256] = {BYTE_TABLE(EUC_JP_LEAD)};
+static const uint16_t euc_jp_pointer_of_trail[256] = {BYTE_TABLE(EUC_JP_BYTE)};
+
 /* The vector path: jis0208's pairs (0x8E and 0x8F are left to the loop).
  * The ranges and 94 are §12.1.1's. */
 static const double_byte_spec euc_jp_vectors = {
@@ -40,7 +49,8 @@ static const double_byte_spec euc_jp_vectors = {
     .trail_count = 94,
     .index = wenc_jis0208_index,
     .index_size = &wenc_jis0208_index_size,
-    .pairs_only = false,
+    .pointer_of_lead = euc_jp_pointer_of_lead,
+    .pointer_of_trail = euc_jp_pointer_of_trail,
 };
 
 /* §12.1.1 EUC-JP decoder */

@@ -18,6 +18,16 @@ WENC_INLINE size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* §13.1.1's pointer as tables for the scalar loop (lead 0xFE's row,
+ * pointers 23750 on, is past the end of index EUC-KR: left to
+ * euc_kr_pair()) */
+#define EUC_KR_LEAD(b)                                                        \
+    ((b) >= 0x81 && (b) <= 0xFD ? BYTE_FROM(b, 0x81) * 190 : DOUBLE_BYTE_NOT_A_POINTER)
+#define EUC_KR_TRAIL(b)                                                       \
+    ((b) >= 0x41 && (b) <= 0xFE ? BYTE_FROM(b, 0x41) : DOUBLE_BYTE_NOT_A_POINTER)
+static const uint16_t euc_kr_pointer_of_lead[256] = {BYTE_TABLE(EUC_KR_LEAD)};
+static const uint16_t euc_kr_pointer_of_trail[256] = {BYTE_TABLE(EUC_KR_TRAIL)};
+
 /* The vector path: every pair. The ranges, offsets and 190 are
  * §13.1.1's. */
 static const double_byte_spec euc_kr_vectors = {
@@ -31,7 +41,8 @@ static const double_byte_spec euc_kr_vectors = {
     .trail_count = 190,
     .index = wenc_euc_kr_index,
     .index_size = &wenc_euc_kr_index_size,
-    .pairs_only = false,
+    .pointer_of_lead = euc_kr_pointer_of_lead,
+    .pointer_of_trail = euc_kr_pointer_of_trail,
 };
 
 /* §13.1.1 EUC-KR decoder */

@@ -62,6 +62,17 @@ WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
     return cps[0] != 0;
 }
 
+/* §10.2.1's two-byte pointer as tables for the scalar loop (0x80 and
+ * four-byte sequences left to the general loop) */
+#define GB18030_LEAD(b)                                                       \
+    ((b) >= 0x81 && (b) <= 0xFE ? BYTE_FROM(b, 0x81) * 190 : DOUBLE_BYTE_NOT_A_POINTER)
+#define GB18030_TRAIL(b)                                                      \
+    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
+     : (b) >= 0x80 && (b) <= 0xFE ? BYTE_FROM(b, 0x41)                        \
+                                  : DOUBLE_BYTE_NOT_A_POINTER)
+static const uint16_t gb18030_pointer_of_lead[256] = {BYTE_TABLE(GB18030_LEAD)};
+static const uint16_t gb18030_pointer_of_trail[256] = {BYTE_TABLE(GB18030_TRAIL)};
+
 /* The vector path: two-byte sequences (0x80 and four-byte sequences are
  * left to the loop). The ranges, offsets and 190 are §10.2.1's two-byte
  * case: offset 0x40 below 0x7F, else 0x41. */
@@ -76,7 +87,8 @@ static const double_byte_spec gb18030_vectors = {
     .trail_count = 190,
     .index = wenc_gb18030_index,
     .index_size = &wenc_gb18030_index_size,
-    .pairs_only = false,
+    .pointer_of_lead = gb18030_pointer_of_lead,
+    .pointer_of_trail = gb18030_pointer_of_trail,
 };
 
 /* §10.2.1 gb18030 decoder */

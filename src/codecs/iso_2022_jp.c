@@ -9,22 +9,6 @@ enum { STATE, OUTPUT_STATE, OUTPUT };
 
 #define ESC 0x1B
 
-/* The vector path of the lead byte state: pairs of 0x21-0x7E into jis0208.
- * The ranges and 94 are §12.2.1's lead byte and trail byte states. */
-static const double_byte_spec jis0208_vectors = {
-    .lead = {{0x21, 0x7E}, {0x21, 0x7E}},
-    .slow = {{0x00, 0x00}, {0x00, 0x00}, {0x00, 0x00}},
-    .trail = {{0x21, 0x7E}, {0x21, 0x7E}},
-    .lead_split = 0x21,
-    .trail_split = 0x21,
-    .lead_base = {0x21, 0x21},
-    .trail_base = {0x21, 0x21},
-    .trail_count = 94,
-    .index = wenc_jis0208_index,
-    .index_size = &wenc_jis0208_index_size,
-    .pairs_only = true,
-};
-
 /* §12.2.1 ISO-2022-JP decoder */
 WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                                             const uint8_t *src, size_t len,
@@ -36,23 +20,25 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
     uint8_t lead = dec->bytes_[0];
     size_t pos = 0, out = 0;
     codec_status st = CODEC_INPUT_EMPTY;
-    /* where the vector path may run next: after it took nothing, 16 bytes
-     * on */
-    size_t vectors_from = len >= 64 && wenc_cpu_has_avx2() ? 0 : SIZE_MAX;
     for (;;) {
-        if (s[STATE] == D_LEAD_BYTE && pos >= vectors_from && len - pos >= 64) {
-            size_t room = utf16 ? cap - out : (cap - out) / 3, made = 0;
-            void *at = utf16 ? (void *)((uint16_t *)dst + out)
-                             : (void *)((uint8_t *)dst + out);
-            size_t read = wenc_double_byte_vectors(
-                &jis0208_vectors, src + pos, len - pos < room ? len - pos : room,
-                at, &made, utf16);
-            if (read > 0)
+        if (s[STATE] == D_LEAD_BYTE) {
+            /* the lead and trail byte states' pairs, while they decode */
+            size_t room = utf16 ? cap - out : (cap - out) / 3;
+            size_t pairs_end = pos + (len - pos < room ? len - pos : room);
+            size_t start = pos;
+            while (pairs_end - pos >= 2) {
+                uint8_t l = src[pos], t = src[pos + 1];
+                if ((uint8_t)(l - 0x21) > 0x7E - 0x21 ||
+                    (uint8_t)(t - 0x21) > 0x7E - 0x21)
+                    break;
+                uint32_t cp = wenc_jis0208_index[(l - 0x21u) * 94 + t - 0x21u];
+                if (cp == 0)
+                    break;
+                out = sink_put(dst, out, cp, utf16);
+                pos += 2;
+            }
+            if (pos > start)
                 s[OUTPUT] = 0;
-            else
-                vectors_from = pos + 16;
-            pos += read;
-            out += made;
         }
         if (s[STATE] == D_ASCII) {
             size_t start = pos;

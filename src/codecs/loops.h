@@ -18,6 +18,34 @@ typedef first_byte (*first_fn)(uint8_t byte, uint32_t *cp);
  * for an error (the byte is then restored when it is ASCII). */
 typedef size_t (*pair_fn)(uint8_t lead, uint8_t byte, uint32_t cps[2]);
 
+/* A byte table of 256 entries, F(0) to F(255): F is a macro of one byte
+ * that gives a constant expression. */
+#define BYTE_TABLE_4(F, b) F(b), F((b) + 1), F((b) + 2), F((b) + 3)
+#define BYTE_TABLE_16(F, b)                                                   \
+    BYTE_TABLE_4(F, b), BYTE_TABLE_4(F, (b) + 4), BYTE_TABLE_4(F, (b) + 8),   \
+        BYTE_TABLE_4(F, (b) + 12)
+#define BYTE_TABLE_64(F, b)                                                   \
+    BYTE_TABLE_16(F, b), BYTE_TABLE_16(F, (b) + 16),                          \
+        BYTE_TABLE_16(F, (b) + 32), BYTE_TABLE_16(F, (b) + 48)
+#define BYTE_TABLE(F)                                                         \
+    BYTE_TABLE_64(F, 0), BYTE_TABLE_64(F, 64), BYTE_TABLE_64(F, 128),         \
+        BYTE_TABLE_64(F, 192)
+
+/* Byte b's distance from `first` (b >= first), for BYTE_TABLE's macros:
+ * in range of a uint16_t, times a trail count, for every b, so that the arms
+ * of a conditional that a byte does not take stay in range too (clang checks
+ * each). */
+#define BYTE_FROM(b, first) (((b) - (first)) & 0xFF)
+
+/* A double_byte_spec's pointer_of_lead or pointer_of_trail entry for a byte
+ * that is no lead (or a `slow` one) or no trail: the sum of two entries is
+ * DOUBLE_BYTE_NOT_A_POINTER or more exactly when either is. Every pointer
+ * of the five encodings is below it (EUC-KR's and gb18030's, up to
+ * 125 * 190 + 189, are the largest), and a codec's tables give only
+ * pointers inside its index (test_mb_index decodes every pair, under the
+ * sanitizers too). */
+#define DOUBLE_BYTE_NOT_A_POINTER 0x8000
+
 /* Copies the ASCII bytes that start src (8 readable bytes, the first one
  * ASCII) to the sink at dst[out], as many as the sink and `limit` input bytes
  * allow; returns how many. Writes up to 8 units past the ASCII bytes it
@@ -68,12 +96,15 @@ WENC_INLINE void fast_ascii_step(const uint8_t *src, size_t *pos, size_t end,
  * The common case of a lead-byte decoder with no byte held: ASCII, code
  * points of one byte and complete pairs, over the input that fits the worst
  * case in the room left (3 UTF-8 bytes or 1 UTF-16 unit per input byte), so
- * that nothing is checked per code point. `first` answering FIRST_ERROR, or
- * `pair` answering 0, stops it before that byte: the codec's general loop
- * then takes over, errors and longer sequences included. With a `spec`, the
- * vector path takes what it can (wenc_double_byte_vectors()); after it stops
- * this loop decodes one character, or 64 bytes when the vector path took
- * less than that, before handing back.
+ * that nothing is checked per code point. A pair's pointer comes from the
+ * spec's two byte tables, one sum and one bound for the ranges of both
+ * bytes; the slow leads, single bytes and errors go through `first` and
+ * `pair`. `first` answering FIRST_ERROR, or `pair` answering 0, stops it
+ * before that byte: the codec's general loop then takes over, errors and
+ * longer sequences included. The vector path takes what it can
+ * (wenc_double_byte_vectors()); after it stops this loop decodes one
+ * character, or 64 bytes when the vector path took less than that, before
+ * handing back.
  */
 WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
                                  size_t len, void *dst, size_t *out_io,
@@ -84,15 +115,16 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
     size_t room = utf16 ? cap - out : (cap - out) / 3;
     size_t end = pos + (len - pos < room ? len - pos : room);
     size_t vectors_from =
-        spec != NULL && end - pos >= 64 && wenc_cpu_has_avx2() ? pos
-                                                                 : SIZE_MAX;
+        !utf16 && end - pos >= 64 && wenc_cpu_has_avx2() ? pos : SIZE_MAX;
+    /* in locals: a byte written to dst could alias the spec */
+    const uint16_t *pointer_of_lead = spec->pointer_of_lead;
+    const uint16_t *pointer_of_trail = spec->pointer_of_trail;
+    const uint16_t *index = spec->index;
     while (pos < end) {
         if (pos >= vectors_from && end - pos >= 64) {
             size_t made = 0;
-            void *at = utf16 ? (void *)((uint16_t *)dst + out)
-                             : (void *)((uint8_t *)dst + out);
             size_t read = wenc_double_byte_vectors(spec, src + pos, end - pos,
-                                                   at, &made, utf16);
+                                                   (uint8_t *)dst + out, &made);
             pos += read;
             out += made;
             vectors_from = pos + (read < 64 ? 64 : 1);
@@ -112,6 +144,22 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
             }
             continue;
         }
+        /* pairs, up to where the vector path goes on */
+        size_t pairs_end =
+            vectors_from > pos && vectors_from < end ? vectors_from : end;
+        size_t pairs_from = pos;
+        while (pairs_end - pos >= 2) {
+            uint32_t pointer = (uint32_t)pointer_of_lead[src[pos]] +
+                               pointer_of_trail[src[pos + 1]];
+            if (pointer >= DOUBLE_BYTE_NOT_A_POINTER ||
+                (cps[0] = index[pointer]) == 0)
+                break;
+            out = sink_put(dst, out, cps[0], utf16);
+            pos += 2;
+        }
+        if (pos != pairs_from)
+            continue;
+        /* single bytes, the slow leads, and errors */
         first_byte r = first(b, &cps[0]);
         if (r == FIRST_CODE_POINT) {
             out = sink_put(dst, out, cps[0], utf16);
@@ -120,28 +168,14 @@ WENC_INLINE void lead_trail_fast(const uint8_t *src, size_t *pos_io,
         }
         if (r == FIRST_ERROR || end - pos < 2)
             break;
-        /* the pair, and the pairs after it, their leads told by the spec's
-         * two ranges (fewer tests than first() makes), up to where the
-         * vector path goes on */
-        for (uint8_t lead = b;;) {
-            size_t n = pair(lead, src[pos + 1], cps);
-            if (n == 0)
-                goto stopped;
-            out = sink_put(dst, out, cps[0], utf16);
-            if (n == 2)
-                out = sink_put(dst, out, cps[1], utf16);
-            pos += 2;
-            if (spec == NULL || end - pos < 2 || pos >= vectors_from)
-                break;
-            lead = src[pos];
-            if ((uint8_t)(lead - spec->lead[0][0]) >
-                    spec->lead[0][1] - spec->lead[0][0] &&
-                (uint8_t)(lead - spec->lead[1][0]) >
-                    spec->lead[1][1] - spec->lead[1][0])
-                break;
-        }
+        size_t n = pair(b, src[pos + 1], cps);
+        if (n == 0)
+            break;
+        out = sink_put(dst, out, cps[0], utf16);
+        if (n == 2)
+            out = sink_put(dst, out, cps[1], utf16);
+        pos += 2;
     }
-stopped:
     *pos_io = pos;
     *out_io = out;
 }

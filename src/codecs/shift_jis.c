@@ -33,6 +33,19 @@ WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
     return 1;
 }
 
+/* §12.3.1's lead and trail offsets as tables for the scalar loop (leads
+ * 0xF0-0xFC left to shift_jis_pair(), as below) */
+#define SHIFT_JIS_LEAD(b)                                                     \
+    ((b) >= 0x81 && (b) <= 0x9F   ? BYTE_FROM(b, 0x81) * 188                  \
+     : (b) >= 0xE0 && (b) <= 0xEF ? BYTE_FROM(b, 0xC1) * 188                  \
+                                  : DOUBLE_BYTE_NOT_A_POINTER)
+#define SHIFT_JIS_TRAIL(b)                                                    \
+    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
+     : (b) >= 0x80 && (b) <= 0xFC ? BYTE_FROM(b, 0x41)                        \
+                                  : DOUBLE_BYTE_NOT_A_POINTER)
+static const uint16_t shift_jis_pointer_of_lead[256] = {BYTE_TABLE(SHIFT_JIS_LEAD)};
+static const uint16_t shift_jis_pointer_of_trail[256] = {BYTE_TABLE(SHIFT_JIS_TRAIL)};
+
 /* The vector path: leads 0xF0-0xFC (the EUDC pointers, 8836 on) left to
  * shift_jis_pair(). The ranges, offsets and 188 are §12.3.1's: lead offset
  * 0x81 below 0xA0, else 0xC1; offset 0x40 below 0x7F, else 0x41. */
@@ -47,7 +60,8 @@ static const double_byte_spec shift_jis_vectors = {
     .trail_count = 188,
     .index = wenc_jis0208_index,
     .index_size = &wenc_jis0208_index_size,
-    .pairs_only = false,
+    .pointer_of_lead = shift_jis_pointer_of_lead,
+    .pointer_of_trail = shift_jis_pointer_of_trail,
 };
 
 /* §12.3.1 Shift_JIS decoder */

@@ -16,9 +16,6 @@
  * and scalar loads, four to a 64-bit word (on the AVX2 CPUs that lack
  * AVX-512, VPGATHERDD is slower than the loads it stands for).
  *
- * ISO-2022-JP's jis0208 state (§12.2.1) is such an encoding with lead and
- * trail bytes of 0x21-0x7E and no ASCII characters (pairs_only).
- *
  * The kernel stops before the first character it does not take: a lead byte
  * the spec leaves to the scalar loop, any other byte of 0x80-0xFF where a
  * character starts, a trail byte out of range, a pointer at or past the
@@ -31,6 +28,15 @@
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include "utf8_simd.h"
 
+/* Whether a block of `live` bytes, `non_ascii` the mask of its bytes of
+ * 0x80-0xFF, is left to the scalar loop: under a quarter of them, some
+ * eight pairs in 64 bytes (the scalar loop decodes HTML, mostly ASCII, to
+ * UTF-8 faster than this path; dense text slower). */
+WENC_INLINE bool db_sparse(uint64_t non_ascii, size_t live)
+{
+    return (size_t)__builtin_popcountll(non_ascii) * 4 < live;
+}
+
 /* The character starts, lead bytes and first byte the path does not take,
  * of 64 bytes, from masks of the bytes (see the top of this file). */
 typedef struct db_starts {
@@ -39,7 +45,7 @@ typedef struct db_starts {
 
 WENC_INLINE db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
                                      uint64_t slow, uint64_t trail_ok,
-                                     uint64_t past, bool pairs_only)
+                                     uint64_t past)
 {
     const uint64_t even = UINT64_C(0x5555555555555555);
     db_starts r;
@@ -47,8 +53,7 @@ WENC_INLINE db_starts db_find_starts(uint64_t lead, uint64_t non_ascii,
     uint64_t even_runs = lead & ~(lead + (run_starts & even));
     r.leads = (even_runs & even) | (lead & ~even_runs & ~even);
     r.starts = ~(r.leads << 1);
-    uint64_t single = pairs_only ? 0 : ~non_ascii;
-    r.bad = r.starts & ((~single & ~lead) |
+    r.bad = r.starts & ((non_ascii & ~lead) |
                         (r.leads & (slow | ~trail_ok | past)));
     return r;
 }
@@ -68,7 +73,6 @@ typedef struct db_consts_avx2 {
     __m256i trail_split, trail_base, trail_delta; /* 16-bit lanes */
     __m256i trail_count, last;
     __m256i ascii_end, ascii_flag, ascii_bits; /* 0x80, 0x8000, 0x7F */
-    bool pairs_only;
 } db_consts_avx2;
 
 WENC_TARGET_AVX2 WENC_INLINE void
@@ -106,7 +110,6 @@ WENC_TARGET_AVX2 static void db_consts_init_avx2(db_consts_avx2 *c,
     c->ascii_end = _mm256_set1_epi16(0x80);
     c->ascii_flag = _mm256_set1_epi16((short)0x8000);
     c->ascii_bits = _mm256_set1_epi16(0x7F);
-    c->pairs_only = spec->pairs_only;
 }
 
 WENC_TARGET_AVX2 WENC_INLINE uint64_t db_mask64_avx2(__m256i low,
@@ -145,8 +148,7 @@ WENC_TARGET_AVX2 WENC_INLINE __m256i db_base_avx2(__m256i x, __m256i split,
 }
 
 /* The 16 values of the bytes at p: a byte below 0x80 as itself | 0x8000,
- * any other as the pointer it makes with the byte after it (always the
- * pointer with pairs_only); *past gets 0xFFFF in the lanes whose pointer
+ * any other as the pointer it makes with the byte after it; *past gets 0xFFFF in the lanes whose pointer
  * is at or past the index's last entry. */
 WENC_TARGET_AVX2 WENC_INLINE __m256i
 db_values16_avx2(const db_consts_avx2 *c, const uint8_t *p, __m256i *past)
@@ -163,8 +165,6 @@ db_values16_avx2(const db_consts_avx2 *c, const uint8_t *p, __m256i *past)
         _mm256_mullo_epi16(_mm256_sub_epi16(lead, lead_base), c->trail_count),
         _mm256_sub_epi16(trail, trail_base));
     *past = _mm256_cmpeq_epi16(_mm256_max_epu16(pointer, c->last), pointer);
-    if (c->pairs_only)
-        return pointer;
     __m256i ascii = _mm256_cmpgt_epi16(c->ascii_end, lead);
     return _mm256_blendv_epi8(pointer, _mm256_or_si256(lead, c->ascii_flag),
                               ascii);
@@ -204,8 +204,7 @@ db_step_avx2(const double_byte_spec *spec, const db_consts_avx2 *c,
     uint64_t past_mask = db_mask64_avx2(
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[0], past[1]), 0xD8),
         _mm256_permute4x64_epi64(_mm256_packs_epi16(past[2], past[3]), 0xD8));
-    db_starts r = db_find_starts(lead, non_ascii, slow, trail_ok, past_mask,
-                                 spec->pairs_only);
+    db_starts r = db_find_starts(lead, non_ascii, slow, trail_ok, past_mask);
     uint64_t bad = r.bad & live_mask;
     uint64_t todo = r.starts & live_mask;
     if (bad != 0)
@@ -279,7 +278,7 @@ db_step_avx2(const double_byte_spec *spec, const db_consts_avx2 *c,
 
 WENC_TARGET_AVX2 static size_t
 db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
-               void *dst, size_t *written, int utf16)
+               uint8_t *dst, size_t *written)
 {
     size_t pos = 0, out = 0;
     uint16_t units[64 + 16];
@@ -296,60 +295,35 @@ db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
             memcpy(tail, p, live);
             p = tail;
         }
-        if (!spec->pairs_only && live == 64) {
-            __m256i bytes0 =
-                _mm256_loadu_si256((const __m256i *)(const void *)p);
-            __m256i bytes1 =
-                _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
-            if (_mm256_movemask_epi8(_mm256_or_si256(bytes0, bytes1)) == 0) {
-                if (utf16) {
-                    uint16_t *d = (uint16_t *)dst + out;
-                    for (size_t i = 0; i < 4; i++)
-                        _mm256_storeu_si256(
-                            (__m256i *)(void *)(d + 16 * i),
-                            _mm256_cvtepu8_epi16(_mm_loadu_si128(
-                                (const __m128i *)(const void *)(p +
-                                                                16 * i))));
-                } else {
-                    uint8_t *d = (uint8_t *)dst + out;
-                    _mm256_storeu_si256((__m256i *)(void *)d, bytes0);
-                    _mm256_storeu_si256((__m256i *)(void *)(d + 32), bytes1);
-                }
-                pos += 64;
-                out += 64;
-                continue;
-            }
-        }
+        uint64_t non_ascii =
+            (uint32_t)_mm256_movemask_epi8(
+                _mm256_loadu_si256((const __m256i *)(const void *)p)) |
+            (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                _mm256_loadu_si256((const __m256i *)(const void *)(p + 32)))
+                << 32;
+        if (db_sparse(non_ascii, live))
+            break;
         size_t count;
         bool stopped;
-        bool direct = utf16 && live == 64; /* room for 64 units */
-        size_t read = db_step_avx2(spec, &consts, p, live,
-                                   direct ? (uint16_t *)dst + out : units,
-                                   &count, &stopped);
-        if (utf16) {
-            if (!direct)
-                memcpy((uint16_t *)dst + out, units, count * sizeof *units);
-            out += count;
-        } else {
-            /* zeros after the units make one byte each, not counted; the
-             * stores reach 12 bytes past the group, which the room for 3
-             * bytes an input byte holds but at the end */
-            uint8_t packed[64 * 3 + 32];
-            uint8_t *d = live == 64 ? (uint8_t *)dst + out : packed;
-            size_t made = 0;
-            _mm256_storeu_si256((__m256i *)(void *)(units + count),
-                                _mm256_setzero_si256());
-            for (size_t g = 0; g < count; g += 8) {
-                size_t group = utf8_pack8_avx2(
-                    _mm_loadu_si128(
-                        (const __m128i *)(const void *)(units + g)),
-                    d + made, 1);
-                made += count - g >= 8 ? group : group - (8 - (count - g));
-            }
-            if (d == packed)
-                memcpy((uint8_t *)dst + out, packed, made);
-            out += made;
+        size_t read = db_step_avx2(spec, &consts, p, live, units, &count,
+                                   &stopped);
+        /* zeros after the units make one byte each, not counted; the
+         * stores reach 12 bytes past the group, which the room for 3 bytes
+         * an input byte holds but at the end */
+        uint8_t packed[64 * 3 + 32];
+        uint8_t *d = live == 64 ? dst + out : packed;
+        size_t made = 0;
+        _mm256_storeu_si256((__m256i *)(void *)(units + count),
+                            _mm256_setzero_si256());
+        for (size_t g = 0; g < count; g += 8) {
+            size_t group = utf8_pack8_avx2(
+                _mm_loadu_si128((const __m128i *)(const void *)(units + g)),
+                d + made, 1);
+            made += count - g >= 8 ? group : group - (8 - (count - g));
         }
+        if (d == packed)
+            memcpy(dst + out, packed, made);
+        out += made;
         pos += read;
         if (stopped)
             break;
@@ -408,46 +382,30 @@ WENC_TARGET_AVX512 static inline __m256i db_gather16(const uint16_t *index,
 
 /* How far ahead the AVX-512 kernel asks for its input and output: its
  * gathers keep the hardware's own prefetching from running far enough ahead
- * (Shift_JIS to UTF-16 measured 1.97 GB/s at 1 MiB and 1.46 at 64 MiB
- * without, 2.1 at both with). The output's address stays inside the room
- * the caller leaves (n units or 3 * n bytes): what is written so far is at
- * most a unit, or 1.5 bytes, a byte read, and more than PREFETCH_BYTES bytes
- * are left to read. */
+ * (Shift_JIS to UTF-8 measured 1.63 GB/s at 1 MiB and 1.28 at 64 MiB
+ * without, 1.70 at both with). The output's address stays inside the room
+ * the caller leaves (3 * n bytes): what is written so far is at most 1.5
+ * bytes a byte read, and more than PREFETCH_BYTES bytes are left to read. */
 #define PREFETCH_BYTES ((size_t)1024)
 
 WENC_TARGET_AVX512 static size_t
 db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
-                 void *dst, size_t *written, int utf16)
+                 uint8_t *dst, size_t *written)
 {
     size_t pos = 0, out = 0;
     while (n - pos >= 2) {
         size_t live = n - pos < 64 ? n - pos : 64;
         if (n - pos > PREFETCH_BYTES) {
             _mm_prefetch((const char *)(src + pos + PREFETCH_BYTES), _MM_HINT_T0);
-            _mm_prefetch((const char *)dst + (utf16 ? 2u : 1u) * out + PREFETCH_BYTES,
+            _mm_prefetch((const char *)(dst + out + PREFETCH_BYTES),
                          _MM_HINT_ET0);
         }
         uint64_t live_mask = _bzhi_u64(~UINT64_C(0), (unsigned)live);
         __m512i bytes =
             _mm512_maskz_loadu_epi8(live_mask, (const void *)(src + pos));
         uint64_t non_ascii = _mm512_movepi8_mask(bytes);
-        if (non_ascii == 0 && !spec->pairs_only) {
-            if (utf16) {
-                uint16_t *d = (uint16_t *)dst + out;
-                _mm512_mask_storeu_epi16(
-                    (void *)d, (__mmask32)live_mask,
-                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes)));
-                _mm512_mask_storeu_epi16(
-                    (void *)(d + 32), (__mmask32)(live_mask >> 32),
-                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bytes, 1)));
-            } else {
-                _mm512_mask_storeu_epi8((void *)((uint8_t *)dst + out),
-                                        live_mask, bytes);
-            }
-            pos += live;
-            out += live;
-            continue;
-        }
+        if (db_sparse(non_ascii, live))
+            break;
         /* byte i + 1 in lane i, the byte after the block included */
         size_t after = n - pos - 1 < 64 ? n - pos - 1 : 64;
         __m512i next = _mm512_maskz_loadu_epi8(
@@ -472,7 +430,7 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         uint64_t past = (uint64_t)_mm512_cmpge_epu16_mask(ptr0, last) |
                         (uint64_t)_mm512_cmpge_epu16_mask(ptr1, last) << 32;
         db_starts found = db_find_starts(lead, non_ascii, slow, trail_ok,
-                                         past, spec->pairs_only);
+                                         past);
         uint64_t starts = found.starts & live_mask, leads = found.leads;
         uint64_t bad = found.bad & live_mask;
         if (bad != 0) {
@@ -526,18 +484,9 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
         }
         unsigned take0 = take < count0 ? take : count0;
         unsigned take1 = take - take0;
-        if (utf16) {
-            uint16_t *d = (uint16_t *)dst + out;
-            _mm512_mask_storeu_epi16((void *)d, _bzhi_u32(~0u, take0), half0);
-            _mm512_mask_storeu_epi16((void *)(d + take0),
-                                     _bzhi_u32(~0u, take1), half1);
-            out += take;
-        } else {
-            uint8_t *d = (uint8_t *)dst + out;
-            size_t made = utf8_pack32_avx512(half0, take0, d);
-            made += utf8_pack32_avx512(half1, take1, d + made);
-            out += made;
-        }
+        size_t made = utf8_pack32_avx512(half0, take0, dst + out);
+        made += utf8_pack32_avx512(half1, take1, dst + out + made);
+        out += made;
         pos += consumed;
         if (bad != 0)
             break;
@@ -548,22 +497,21 @@ db_decode_avx512(const double_byte_spec *spec, const uint8_t *src, size_t n,
 #endif
 
 size_t wenc_double_byte_vectors(const double_byte_spec *spec,
-                                const uint8_t *src, size_t n, void *dst,
-                                size_t *written, int utf16)
+                                const uint8_t *src, size_t n, uint8_t *dst,
+                                size_t *written)
 {
 #ifdef WENC_HAVE_RUNTIME_AVX512
     if (wenc_cpu_has_avx512())
-        return db_decode_avx512(spec, src, n, dst, written, utf16);
+        return db_decode_avx512(spec, src, n, dst, written);
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
     if (wenc_cpu_has_avx2())
-        return db_decode_avx2(spec, src, n, dst, written, utf16);
+        return db_decode_avx2(spec, src, n, dst, written);
 #endif
     (void)spec;
     (void)src;
     (void)n;
     (void)dst;
-    (void)utf16;
     *written = 0;
     return 0;
 }
