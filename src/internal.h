@@ -245,9 +245,9 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
                                   size_t *written, utf16_encode_fn encode,
                                   const void *context);
 
-/* ---- two-byte decoders' vector path (simd/double_byte.c) ----------------- */
+/* ---- two-byte decoders' fast paths (codecs/loops.h, simd/double_byte.c) -- */
 
-/* What the vector path needs to know of a two-byte encoding. Byte ranges
+/* What the fast paths need to know of a two-byte encoding. Byte ranges
  * are {first, last}, inclusive; a range may repeat another. A character is
  * an ASCII byte or a lead byte and a trail byte, whose pointer is
  * (lead - lead_base[lead >= lead_split]) * trail_count
@@ -267,8 +267,7 @@ typedef struct double_byte_spec {
     /* The scalar loop's pointer: pointer_of_lead[lead] +
      * pointer_of_trail[trail], the formula above for the leads outside
      * `slow` and every trail, DOUBLE_BYTE_NOT_A_POINTER (or more) for any
-     * other byte (see codecs/loops.h). NULL where no scalar loop reads
-     * them (ISO-2022-JP). */
+     * other byte (see codecs/loops.h). */
     const uint16_t *pointer_of_lead;
     const uint16_t *pointer_of_trail;
 } double_byte_spec;
