@@ -266,8 +266,9 @@ typedef struct double_byte_spec {
     const size_t *index_size;
     /* The scalar loop's pointer: pointer_of_lead[lead] +
      * pointer_of_trail[trail], the formula above for the leads outside
-     * `slow` and every trail, DOUBLE_BYTE_NOT_A_POINTER (or more) for any
-     * other byte (see codecs/loops.h). */
+     * `slow` whose rows are in the index and for every trail,
+     * DOUBLE_BYTE_NOT_A_POINTER (or more) for any other byte (see
+     * DOUBLE_BYTE_OFFSET() in codecs/loops.h). */
     const uint16_t *pointer_of_lead;
     const uint16_t *pointer_of_trail;
 } double_byte_spec;

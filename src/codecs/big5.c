@@ -41,14 +41,12 @@ WENC_INLINE size_t big5_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 }
 
 /* §11.1.1's lead and trail offsets as tables for the scalar loop (leads
- * 0x81-0xA0, 0xC8 and 0xFA-0xFE left to big5_pair(), as below) */
+ * 0x81-0xA0, 0xC8 and 0xFA-0xFE left to big5_pair(), as below: the leads
+ * taken are 0xA1-0xC7 and 0xC9-0xF9) */
 #define BIG5_LEAD(b)                                                          \
-    ((b) >= 0xA1 && (b) <= 0xF9 && (b) != 0xC8 ? BYTE_FROM(b, 0x81) * 157     \
-                                               : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0xA1, 0xC7, 0x81, 0xC9, 0xF9, 0x81, 157)
 #define BIG5_TRAIL(b)                                                         \
-    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
-     : (b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0x62)                        \
-                                  : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x40, 0x7E, 0x40, 0xA1, 0xFE, 0x62, 1)
 static const uint16_t big5_pointer_of_lead[256] = {BYTE_TABLE(BIG5_LEAD)};
 static const uint16_t big5_pointer_of_trail[256] = {BYTE_TABLE(BIG5_TRAIL)};
 

@@ -29,12 +29,12 @@ WENC_INLINE size_t euc_jp_two_bytes(uint8_t lead, uint8_t byte, uint32_t cps[2])
 
 /* §12.1.1's jis0208 pointer as tables for the scalar loop (0x8E and 0x8F
  * left to euc_jp_two_bytes() and the general loop) */
-#define EUC_JP_BYTE(b)                                                        \
-    ((b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0xA1) : DOUBLE_BYTE_NOT_A_POINTER)
 #define EUC_JP_LEAD(b)                                                        \
-    ((b) >= 0xA1 && (b) <= 0xFE ? BYTE_FROM(b, 0xA1) * 94 : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0xA1, 0xFE, 0xA1, 0xA1, 0xFE, 0xA1, 94)
+#define EUC_JP_TRAIL(b)                                                       \
+    DOUBLE_BYTE_OFFSET(b, 0xA1, 0xFE, 0xA1, 0xA1, 0xFE, 0xA1, 1)
 static const uint16_t euc_jp_pointer_of_lead[256] = {BYTE_TABLE(EUC_JP_LEAD)};
-static const uint16_t euc_jp_pointer_of_trail[256] = {BYTE_TABLE(EUC_JP_BYTE)};
+static const uint16_t euc_jp_pointer_of_trail[256] = {BYTE_TABLE(EUC_JP_TRAIL)};
 
 /* The vector path: jis0208's pairs (0x8E and 0x8F are left to the loop).
  * The ranges and 94 are §12.1.1's. */

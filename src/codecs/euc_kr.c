@@ -22,9 +22,9 @@ WENC_INLINE size_t euc_kr_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
  * pointers 23750 on, is past the end of index EUC-KR: left to
  * euc_kr_pair()) */
 #define EUC_KR_LEAD(b)                                                        \
-    ((b) >= 0x81 && (b) <= 0xFD ? BYTE_FROM(b, 0x81) * 190 : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x81, 0xFD, 0x81, 0x81, 0xFD, 0x81, 190)
 #define EUC_KR_TRAIL(b)                                                       \
-    ((b) >= 0x41 && (b) <= 0xFE ? BYTE_FROM(b, 0x41) : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x41, 0xFE, 0x41, 0x41, 0xFE, 0x41, 1)
 static const uint16_t euc_kr_pointer_of_lead[256] = {BYTE_TABLE(EUC_KR_LEAD)};
 static const uint16_t euc_kr_pointer_of_trail[256] = {BYTE_TABLE(EUC_KR_TRAIL)};
 

@@ -65,11 +65,9 @@ WENC_INLINE size_t gb18030_two_bytes(uint8_t lead, uint8_t byte,
 /* §10.2.1's two-byte pointer as tables for the scalar loop (0x80 and
  * four-byte sequences left to the general loop) */
 #define GB18030_LEAD(b)                                                       \
-    ((b) >= 0x81 && (b) <= 0xFE ? BYTE_FROM(b, 0x81) * 190 : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x81, 0xFE, 0x81, 0x81, 0xFE, 0x81, 190)
 #define GB18030_TRAIL(b)                                                      \
-    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
-     : (b) >= 0x80 && (b) <= 0xFE ? BYTE_FROM(b, 0x41)                        \
-                                  : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x40, 0x7E, 0x40, 0x80, 0xFE, 0x41, 1)
 static const uint16_t gb18030_pointer_of_lead[256] = {BYTE_TABLE(GB18030_LEAD)};
 static const uint16_t gb18030_pointer_of_trail[256] = {BYTE_TABLE(GB18030_TRAIL)};
 

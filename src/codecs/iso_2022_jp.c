@@ -9,6 +9,17 @@ enum { STATE, OUTPUT_STATE, OUTPUT };
 
 #define ESC 0x1B
 
+/* §12.2.1's trail byte state for a lead and a byte: the code point of
+ * index jis0208, 0 when either byte is out of 0x21-0x7E or the pointer has
+ * none (every pointer of those bytes, up to 8835, is in the index). */
+WENC_INLINE uint32_t jis0208_pair(uint8_t lead, uint8_t byte)
+{
+    if ((uint8_t)(lead - 0x21) > 0x7E - 0x21 ||
+        (uint8_t)(byte - 0x21) > 0x7E - 0x21)
+        return 0;
+    return wenc_jis0208_index[(lead - 0x21u) * 94 + byte - 0x21u];
+}
+
 /* §12.2.1 ISO-2022-JP decoder */
 WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                                             const uint8_t *src, size_t len,
@@ -27,11 +38,7 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
             size_t pairs_end = pos + (len - pos < room ? len - pos : room);
             size_t start = pos;
             while (pairs_end - pos >= 2) {
-                uint8_t l = src[pos], t = src[pos + 1];
-                if ((uint8_t)(l - 0x21) > 0x7E - 0x21 ||
-                    (uint8_t)(t - 0x21) > 0x7E - 0x21)
-                    break;
-                uint32_t cp = wenc_jis0208_index[(l - 0x21u) * 94 + t - 0x21u];
+                uint32_t cp = jis0208_pair(src[pos], src[pos + 1]);
                 if (cp == 0)
                     break;
                 out = sink_put(dst, out, cp, utf16);
@@ -129,11 +136,7 @@ WENC_INLINE codec_status iso_2022_jp_decode(wenc_decoder *dec,
                 break;
             }
             bad[0] = lead, bad[1] = b, bad_len = 2;
-            if (b >= 0x21 && b <= 0x7E) {
-                uint32_t pointer = (uint32_t)(lead - 0x21) * 94 + b - 0x21u;
-                if (pointer < wenc_jis0208_index_size)
-                    cp = wenc_jis0208_index[pointer];
-            }
+            cp = jis0208_pair(lead, b);
             error = cp == 0;
             break;
         case D_ESCAPE_START:

@@ -31,12 +31,6 @@ typedef size_t (*pair_fn)(uint8_t lead, uint8_t byte, uint32_t cps[2]);
     BYTE_TABLE_64(F, 0), BYTE_TABLE_64(F, 64), BYTE_TABLE_64(F, 128),         \
         BYTE_TABLE_64(F, 192)
 
-/* Byte b's distance from `first` (b >= first), for BYTE_TABLE's macros:
- * in range of a uint16_t, times a trail count, for every b, so that the arms
- * of a conditional that a byte does not take stay in range too (clang checks
- * each). */
-#define BYTE_FROM(b, first) (((b) - (first)) & 0xFF)
-
 /* A double_byte_spec's pointer_of_lead or pointer_of_trail entry for a byte
  * that is no lead (or a `slow` one) or no trail: the sum of two entries is
  * DOUBLE_BYTE_NOT_A_POINTER or more exactly when either is. Every pointer
@@ -45,6 +39,20 @@ typedef size_t (*pair_fn)(uint8_t lead, uint8_t byte, uint32_t cps[2]);
  * pointers inside its index (test_mb_index decodes every pair, under the
  * sanitizers too). */
 #define DOUBLE_BYTE_NOT_A_POINTER 0x8000
+
+/* The entry of byte b in a pointer_of_lead (count: the trail count) or
+ * pointer_of_trail (count 1) table, for BYTE_TABLE(): (b - base0) * count
+ * for b in first0..last0, (b - base1) * count in first1..last1 (a range may
+ * repeat the other), else DOUBLE_BYTE_NOT_A_POINTER. The distance is taken
+ * modulo 256 so that the arm a byte does not take stays in range of a
+ * uint16_t too (clang checks each arm). */
+#define DOUBLE_BYTE_OFFSET(b, first0, last0, base0, first1, last1, base1,    \
+                           count)                                            \
+    ((b) >= (first0) && (b) <= (last0)                                       \
+         ? (((b) - (base0)) & 0xFF) * (count)                                \
+     : (b) >= (first1) && (b) <= (last1)                                     \
+         ? (((b) - (base1)) & 0xFF) * (count)                                \
+         : DOUBLE_BYTE_NOT_A_POINTER)
 
 /* Copies the ASCII bytes that start src (8 readable bytes, the first one
  * ASCII) to the sink at dst[out], as many as the sink and `limit` input bytes

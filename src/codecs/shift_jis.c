@@ -36,13 +36,9 @@ WENC_INLINE size_t shift_jis_pair(uint8_t lead, uint8_t byte, uint32_t cps[2])
 /* §12.3.1's lead and trail offsets as tables for the scalar loop (leads
  * 0xF0-0xFC left to shift_jis_pair(), as below) */
 #define SHIFT_JIS_LEAD(b)                                                     \
-    ((b) >= 0x81 && (b) <= 0x9F   ? BYTE_FROM(b, 0x81) * 188                  \
-     : (b) >= 0xE0 && (b) <= 0xEF ? BYTE_FROM(b, 0xC1) * 188                  \
-                                  : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x81, 0x9F, 0x81, 0xE0, 0xEF, 0xC1, 188)
 #define SHIFT_JIS_TRAIL(b)                                                    \
-    ((b) >= 0x40 && (b) <= 0x7E   ? BYTE_FROM(b, 0x40)                        \
-     : (b) >= 0x80 && (b) <= 0xFC ? BYTE_FROM(b, 0x41)                        \
-                                  : DOUBLE_BYTE_NOT_A_POINTER)
+    DOUBLE_BYTE_OFFSET(b, 0x40, 0x7E, 0x40, 0x80, 0xFC, 0x41, 1)
 static const uint16_t shift_jis_pointer_of_lead[256] = {BYTE_TABLE(SHIFT_JIS_LEAD)};
 static const uint16_t shift_jis_pointer_of_trail[256] = {BYTE_TABLE(SHIFT_JIS_TRAIL)};
 

@@ -148,8 +148,8 @@ WENC_TARGET_AVX2 WENC_INLINE __m256i db_base_avx2(__m256i x, __m256i split,
 }
 
 /* The 16 values of the bytes at p: a byte below 0x80 as itself | 0x8000,
- * any other as the pointer it makes with the byte after it; *past gets 0xFFFF in the lanes whose pointer
- * is at or past the index's last entry. */
+ * any other as the pointer it makes with the byte after it; *past gets
+ * 0xFFFF in the lanes whose pointer is at or past the index's last entry. */
 WENC_TARGET_AVX2 WENC_INLINE __m256i
 db_values16_avx2(const db_consts_avx2 *c, const uint8_t *p, __m256i *past)
 {
@@ -295,12 +295,9 @@ db_decode_avx2(const double_byte_spec *spec, const uint8_t *src, size_t n,
             memcpy(tail, p, live);
             p = tail;
         }
-        uint64_t non_ascii =
-            (uint32_t)_mm256_movemask_epi8(
-                _mm256_loadu_si256((const __m256i *)(const void *)p)) |
-            (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                _mm256_loadu_si256((const __m256i *)(const void *)(p + 32)))
-                << 32;
+        uint64_t non_ascii = db_mask64_avx2(
+            _mm256_loadu_si256((const __m256i *)(const void *)p),
+            _mm256_loadu_si256((const __m256i *)(const void *)(p + 32)));
         if (db_sparse(non_ascii, live))
             break;
         size_t count;
