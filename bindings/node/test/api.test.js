@@ -11,23 +11,23 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Readable, Writable } = require('node:stream');
 const { pipeline } = require('node:stream/promises');
-const { skipLoudly, needData, encodings, readIndex, bytes } =
+const { skipLoudly, entryMissing, needData, encodings, readIndex, bytes } =
   require('./helpers');
 
 const here = path.join(__dirname, '..');
 const ENTRIES = [['native', 'native.js'], ['wasm', 'wasm.js']];
 
-// Runs fn(t, api) as one test per entry; an entry whose file is missing is
-// one loud skip (a failure under WENC_TEST_REQUIRE_ALL=1).
+// Runs fn(t, api) as one test per entry; an entry whose file or build is
+// missing is one loud skip (a failure under WENC_TEST_REQUIRE_ALL=1).
 const missingReported = new Set();
 function entryTest(name, fn) {
   for (const [backend, file] of ENTRIES) {
     const full = path.join(here, file);
-    if (!fs.existsSync(full)) {
+    const missing = entryMissing(file);
+    if (missing) {
       if (missingReported.has(backend)) continue;
       missingReported.add(backend);
-      test(`${backend}: every API test`, (t) =>
-        skipLoudly(t, `${file} does not exist`));
+      test(`${backend}: every API test`, (t) => skipLoudly(t, missing));
       continue;
     }
     test(`${backend}: ${name}`, (t) => fn(t, require(full), backend));
@@ -57,8 +57,9 @@ test('index.js: one of the backends, said by its backend property', () => {
 
 test('index.js: wasm.js without the addon; both reasons without either',
   (t) => {
-    if (!fs.existsSync(path.join(here, 'wasm.js'))) {
-      skipLoudly(t, 'wasm.js does not exist');
+    const missing = entryMissing('wasm.js');
+    if (missing) {
+      skipLoudly(t, missing);
       return;
     }
     const os = require('node:os');

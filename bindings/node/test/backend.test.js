@@ -6,19 +6,14 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const path = require('node:path');
-const { skipLoudly } = require('./helpers');
-
-const here = path.join(__dirname, '..');
+const { skipLoudly, entryMissing } = require('./helpers');
 
 // Both entries, or null after a loud skip.
 function backends(t) {
-  const missing = ['native.js', 'wasm.js'].filter((file) =>
-    !fs.existsSync(path.join(here, file)));
+  const missing = ['native.js', 'wasm.js'].map(entryMissing)
+    .filter((why) => why);
   if (missing.length) {
-    skipLoudly(t, `${missing.join(' and ')} missing: the backends are not ` +
-      'compared');
+    skipLoudly(t, `${missing.join('; ')}: the backends are not compared`);
     return null;
   }
   return [require('../native.js'), require('../wasm.js')];

@@ -37,6 +37,20 @@ function skipLoudly(t, why) {
   t.skip(why);
 }
 
+// Why an entry (native.js, wasm.js) cannot be tested here, or null: its
+// file is missing, or, for wasm.js, the WebAssembly build it loads
+// (wasm/build.sh skips that build where the wasm toolchain is missing).
+function entryMissing(file) {
+  const dir = path.join(root, 'bindings', 'node');
+  if (!fs.existsSync(path.join(dir, file))) return `${file} does not exist`;
+  if (file === 'wasm.js' &&
+      !fs.existsSync(path.join(dir, 'wasm', 'dist', 'wenc.wasm'))) {
+    return 'wasm.js has no build (wasm/dist/wenc.wasm: wasm/build.sh ' +
+      'needs clang, lld, wasi-libc and libclang-rt-14-dev-wasm32)';
+  }
+  return null;
+}
+
 function needData(t) {
   if (dataDir) return true;
   skipLoudly(t, 'the Standard\'s data (encodings.json, index-*.txt) was not ' +
@@ -85,7 +99,8 @@ function bytes(...values) {
 }
 
 module.exports = {
-  root, wenc, addon, dataDir, corpusDir, skipLoudly, needData, needCorpus,
+  root, wenc, addon, dataDir, corpusDir, skipLoudly, entryMissing, needData,
+  needCorpus,
   needResizable,
   encodings, readIndex, corpusFiles, bytes,
 };
