@@ -609,6 +609,15 @@ extern const single_byte_table wenc_x_user_defined_table;
  * bit 4 + i: unit i >= 0x800) into wenc_utf8_pack_length[k] bytes. */
 extern const uint8_t wenc_utf8_pack_shuffle[256][16];
 extern const uint8_t wenc_utf8_pack_length[256];
+/* The UTF-8 validator's automaton (src/tables/utf8_dfa.c): a state is a bit
+ * offset; from state s, the state after bytes a, b, c is
+ * wenc_utf8_dfa_triples[wenc_utf8_dfa_first[a] + wenc_utf8_dfa_second[b] +
+ * wenc_utf8_dfa_third[c]] >> s & 63. */
+enum { WENC_UTF8_DFA_REJECT = 0, WENC_UTF8_DFA_ACCEPT = 6 };
+extern const uint16_t wenc_utf8_dfa_first[256];
+extern const uint8_t wenc_utf8_dfa_second[256];
+extern const uint8_t wenc_utf8_dfa_third[256];
+extern const uint64_t wenc_utf8_dfa_triples[12 * 12 * 12];
 /* PSHUFB masks packing to the front the 16-bit lanes i of eight whose bit i
  * of k is set (src/tables/compact16.c). */
 extern const uint8_t wenc_compact16_shuffle[256][16];

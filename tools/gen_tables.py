@@ -878,6 +878,94 @@ def gen_utf8_pack(src):
     return "".join(out)
 
 
+# The UTF-8 validator's automaton (§8.1.1), for the scalar loop in
+# src/simd/utf8_validate.c. A state is a bit offset; in a transition word
+# the six bits at a state's offset hold the state after the byte (or bytes).
+UTF8_DFA_STATES = ("reject", "accept", "need1", "need2", "need3",
+                   "after_e0", "after_ed", "after_f0", "after_f4")
+
+
+def utf8_dfa_next(state, byte):
+    """The §8.1.1 decoder's step as a validity automaton: the state after
+    `byte` in `state` (names from UTF8_DFA_STATES)."""
+    if state == "reject":
+        return "reject"
+    if state == "accept":
+        for lower, upper, then in ((0x00, 0x7F, "accept"), (0xC2, 0xDF, "need1"),
+                                   (0xE0, 0xE0, "after_e0"), (0xE1, 0xEC, "need2"),
+                                   (0xED, 0xED, "after_ed"), (0xEE, 0xEF, "need2"),
+                                   (0xF0, 0xF0, "after_f0"), (0xF1, 0xF3, "need3"),
+                                   (0xF4, 0xF4, "after_f4")):
+            if lower <= byte <= upper:
+                return then
+        return "reject"
+    lower, upper, then = {
+        "need1": (0x80, 0xBF, "accept"), "need2": (0x80, 0xBF, "need1"),
+        "need3": (0x80, 0xBF, "need2"), "after_e0": (0xA0, 0xBF, "need1"),
+        "after_ed": (0x80, 0x9F, "need1"), "after_f0": (0x90, 0xBF, "need2"),
+        "after_f4": (0x80, 0x8F, "need2")}[state]
+    return then if lower <= byte <= upper else "reject"
+
+
+def utf8_dfa_tables():
+    """Byte classes (bytes with the same transitions), and per triple of
+    classes the transition word of three steps: for bytes a, b, c at index
+    first[a] + second[b] + third[c]."""
+    offset = {name: 6 * k for k, name in enumerate(UTF8_DFA_STATES)}
+    rows, classes = [], []
+    for byte in range(256):
+        row = tuple(utf8_dfa_next(state, byte) for state in UTF8_DFA_STATES)
+        if row not in rows:
+            rows.append(row)
+        classes.append(rows.index(row))
+    count = len(rows)
+    assert count == 12, "src/internal.h sizes wenc_utf8_dfa_triples for 12 classes"
+
+    def step(state, cls):
+        return rows[cls][UTF8_DFA_STATES.index(state)]
+
+    triples = []
+    for a in range(count):
+        for b in range(count):
+            for c in range(count):
+                word = 0
+                for state in UTF8_DFA_STATES:
+                    after = step(step(step(state, a), b), c)
+                    word |= offset[after] << offset[state]
+                triples.append(word)
+    return ([k * count * count for k in classes], [k * count for k in classes],
+            classes, triples, offset)
+
+
+def gen_utf8_dfa(src):
+    del src  # computed, not read from the Standard's data
+    first, second, third, triples, offset = utf8_dfa_tables()
+    names = ["%s %d" % (name, offset[name]) for name in UTF8_DFA_STATES]
+    out = [GENERATED_LINE + "\n",
+           emit_comment([
+               "The UTF-8 validator's automaton (§8.1.1) for the scalar loop",
+               "(src/simd/utf8_validate.c): computed by the generator, from no",
+               "data file. A state is a bit offset: " + ", ".join(names[:3]) + ",",
+               ", ".join(names[3:]) + ".",
+               "The bytes fall in 12 classes (bytes with the same transitions);",
+               "for bytes a, b, c the state after all three, from state s, is",
+               "wenc_utf8_dfa_triples[wenc_utf8_dfa_first[a] +",
+               "wenc_utf8_dfa_second[b] + wenc_utf8_dfa_third[c]] >> s & 63.",
+           ]),
+           '#include "../internal.h"\n\n']
+    for ctype, name, values in (("uint16_t", "wenc_utf8_dfa_first", first),
+                                ("uint8_t", "wenc_utf8_dfa_second", second),
+                                ("uint8_t", "wenc_utf8_dfa_third", third)):
+        out.append(emit_array(ctype, name, values, per_line=16, static=False,
+                              size="256", label=byte_label))
+        out.append("\n")
+    out.append("const uint64_t wenc_utf8_dfa_triples[%d] = {\n" % len(triples))
+    for k in range(0, len(triples), 3):
+        out.append("    " + " ".join("UINT64_C(0x%014X)," % w
+                                     for w in triples[k:k + 3]) + "\n")
+    out.append("};\n")
+    return "".join(out)
+
 def emit_shuffle_table(name, comment, rows):
     """A generated file holding one table of 256 PSHUFB masks."""
     out = [GENERATED_LINE + "\n", emit_comment(comment),
@@ -928,6 +1016,7 @@ GENERATORS = (
     ("japanese.c", gen_japanese),
     ("euc_kr.c", gen_euc_kr),
     ("utf8_pack.c", gen_utf8_pack),
+    ("utf8_dfa.c", gen_utf8_dfa),
     ("compact16.c", gen_compact16),
     ("one_or_two.c", gen_one_or_two),
 )

@@ -10,9 +10,7 @@
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 #endif
-#ifdef WENC_HAVE_NEON
 #include "utf8_simd.h"
-#endif
 
 #define HIGH_BITS_64 UINT64_C(0x8080808080808080)
 
@@ -52,8 +50,9 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n)
 #ifdef WENC_HAVE_SSE2
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        if (_mm_movemask_epi8(v) != 0)
-            break;
+        int high = _mm_movemask_epi8(v);
+        if (high != 0)
+            return i + (size_t)__builtin_ctz((unsigned)high);
     }
 #endif
 #ifdef WENC_HAVE_NEON
@@ -69,9 +68,11 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n)
             return i + ascii;
     }
 #endif
-    for (; i + 8 <= n; i += 8)
-        if (load64(src + i) & HIGH_BITS_64)
-            break;
+    for (; i + 8 <= n; i += 8) {
+        size_t ascii = utf8_ascii_in_word(src + i);
+        if (ascii < 8)
+            return i + ascii;
+    }
     while (i < n && src[i] < 0x80)
         i++;
     return i;
