@@ -364,9 +364,10 @@ static void check_encoded(th *t, wenc_id id, bool from_utf16, const void *src,
  * script (Cyrillic or Han: NCRs one after another where the index lacks
  * them), a lone surrogate, and ill-formed UTF-8 (a continuation after a
  * whole sequence or after ASCII, a lead before ASCII, a surrogate's or an
- * overlong three-byte form, two bytes of three before ASCII): one of them
- * at unit 64 + round (or the first after it that a piece starts at; each
- * kind at about seven offsets over the rounds), others at random; and every fourth round none of these, so that
+ * overlong three-byte form, two bytes of three before ASCII, an overlong
+ * two-byte form after a letter): one of them at unit 64 + round (or the
+ * first after it that a piece starts at; each kind at about six offsets
+ * over the rounds), others at random; and every fourth round none of these, so that
  * the vector paths run to the end of their chunks. Every third round gives
  * each call 128-138 bytes of room, so that NCRs meet the end of the room
  * inside the vector path. Expected output from the index (expect_encoded),
@@ -396,7 +397,7 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
             uint32_t cp;
             if (odd || (!clean && r < 3)) {
                 /* something the vector path does not take */
-                uint32_t kind = odd ? round % 9 : next_random(&seed) % 9;
+                uint32_t kind = odd ? round % 10 : next_random(&seed) % 10;
                 if (kind == 0) {
                     cp = 0x2603; /* three UTF-8 bytes, unmapped */
                 } else if (kind == 1) {
@@ -440,10 +441,19 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
                     /* three bytes of UTF-8 out of §8.1.1's bounds: a
                      * surrogate's or an overlong form, three U+FFFD; or
                      * two of three before ASCII, one U+FFFD */
-                    static const uint8_t forms[3][3] = {
+                    uint8_t forms[3][3] = {
                         {0xED, 0xA0, 0xBF}, {0xE0, 0x9F, 0xBF},
                         {0xE4, 0xB8, 0x41}};
                     uint32_t form = next_random(&seed) % 3;
+                    /* the two of three taken from a letter the index maps
+                     * (Thai, the euro sign...) where it has one, so that
+                     * what the cut-off sequence would have been is
+                     * encodable */
+                    uint32_t letter = mapped[next_random(&seed) % n_mapped];
+                    if (form == 2 && letter >= 0x800) {
+                        forms[2][0] = (uint8_t)(0xE0 | letter >> 12);
+                        forms[2][1] = (uint8_t)(0x80 | (letter >> 6 & 0x3F));
+                    }
                     for (int k = 0; k < 3; k++)
                         th_bytes_byte(&in8, forms[form][k]);
                     th_units_unit(&in16, 0xFFFD);
@@ -452,6 +462,24 @@ static void test_encoder_long(th *t, const sb_encoding *e, const th_index *ix)
                     if (form == 2)
                         expect_encoded(&want, ix, 0x41);
                     expect_encoded(&want16, ix, 0xFFFD);
+                    continue;
+                } else if (kind == 8) {
+                    /* after a mapped letter, an overlong two-byte form
+                     * (C0 or C1, then a continuation): two U+FFFD (UTF-8);
+                     * U+FFFD (UTF-16) */
+                    uint32_t a = mapped[next_random(&seed) % n_mapped];
+                    uint8_t lead = next_random(&seed) % 2 ? 0xC1 : 0xC0;
+                    uint8_t trail = (uint8_t)(0x80 + next_random(&seed) % 0x40);
+                    th_units_cp(&in16, a);
+                    th_units_unit(&in16, 0xFFFD);
+                    th_bytes_cp(&in8, a);
+                    th_bytes_byte(&in8, lead);
+                    th_bytes_byte(&in8, trail);
+                    expect_encoded(&want16, ix, a);
+                    expect_encoded(&want16, ix, 0xFFFD);
+                    expect_encoded(&want, ix, a);
+                    expect_encoded(&want, ix, 0xFFFD);
+                    expect_encoded(&want, ix, 0xFFFD);
                     continue;
                 } else {
                     cp = mapped[next_random(&seed) % n_mapped] ^ 1;

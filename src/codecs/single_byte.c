@@ -1311,6 +1311,29 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
                 break;
             dst[out++] = byte;
             pos += k;
+            /* then a run of sequences of that length (the letters of
+             * Cyrillic, Greek, Hebrew, Arabic; of Thai), one test each */
+            if (k == 2) {
+                while (end - pos >= 2 && (uint32_t)(bytes[pos] - 0xC2) <= 0x1Du &&
+                       (bytes[pos + 1] & 0xC0) == 0x80) {
+                    cp = (bytes[pos] & 0x1Fu) << 6 | (bytes[pos + 1] & 0x3Fu);
+                    byte = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+                    if (byte == 0)
+                        break;
+                    dst[out++] = byte;
+                    pos += 2;
+                }
+            } else {
+                while (end - pos >= 3 &&
+                       utf8_three_bytes_valid(bytes[pos], bytes[pos + 1], bytes[pos + 2])) {
+                    cp = utf8_three_bytes_unit(bytes + pos);
+                    byte = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+                    if (byte == 0)
+                        break;
+                    dst[out++] = byte;
+                    pos += 3;
+                }
+            }
         }
     }
     *written = out;
