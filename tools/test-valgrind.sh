@@ -5,7 +5,8 @@
 #
 # Builds build-valgrind/ (RelWithDebInfo, no sanitizers: valgrind and ASan
 # do not mix) and runs, each process under memcheck:
-#   1. every C test registered with ctest (tests/test_*.c, named test_*),
+#   1. every C test registered with ctest (tests/test_*.c, named test_*;
+#      not their _avx2 and _portable builds, see below),
 #      through CMake's CROSSCOMPILING_EMULATOR, which ctest puts in front of
 #      a test whose command is a target it built;
 #   2. tests/cli/run.sh (in the background, beside the C tests: it runs
@@ -170,15 +171,20 @@ if [ -f "$ROOT/tests/cli/run.sh" ]; then
     run_suite cli &
     cli_pid=$!
 fi
-ctest_jobs=$(( JOBS > 1 ? JOBS - 1 : 1 ))
+# All cores for the C tests too: the CLI suite is one process, and ended
+# long before them with one core left to them.
+ctest_jobs=$JOBS
 
 echo "== C tests (ctest, each under valgrind; the CLI suite beside them)"
 t0=$(date +%s)
 all_tests=$(cd "$BUILD" && "$CTEST" -N | sed -n 's/^ *Test *#[0-9]*: //p')
 # The _avx2 builds of the SIMD tests (tests/simd_level.h) are left out:
 # valgrind runs no AVX-512 code and tells the library so, so under valgrind
-# the tests as built take the same AVX2 kernels.
-ctest_list=$(printf '%s\n' "$all_tests" | grep '^test_' | grep -v '_avx2$')
+# the tests as built take the same AVX2 kernels. The _portable builds are
+# left out too (a third of this stage's time): the tests as built run the
+# scalar loops for every input shorter than a vector step and for every
+# kernel's tail, and ASan and UBSan run the _portable builds whole.
+ctest_list=$(printf '%s\n' "$all_tests" | grep '^test_' | grep -v -E '_(avx2|portable)$')
 [ -n "$ctest_list" ] || failed="$failed ctest(no C tests registered)"
 others=$(printf '%s\n' "$all_tests" | grep -v -E '^(test_.*|cli|examples)$' | tr '\n' ' ')
 if [ -n "$others" ]; then
@@ -188,7 +194,11 @@ avx2_builds=$(printf '%s\n' "$all_tests" | grep '^test_.*_avx2$' | tr '\n' ' ')
 if [ -n "$avx2_builds" ]; then
     echo "   not run under valgrind, which takes the AVX2 kernels in the tests as built: $avx2_builds"
 fi
-if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$ctest_jobs" -R '^test_' -E '_avx2$'); then
+portable_builds=$(printf '%s\n' "$all_tests" | grep '^test_.*_portable$' | tr '\n' ' ')
+if [ -n "$portable_builds" ]; then
+    echo "   not run under valgrind (the scalar loops run in the tests as built; ASan and UBSan run these): $portable_builds"
+fi
+if ! (cd "$BUILD" && "$CTEST" --output-on-failure -j"$ctest_jobs" -R '^test_' -E '_(avx2|portable)$'); then
     failed="$failed ctest"
 fi
 echo "   C tests took $(( $(date +%s) - t0 ))s"
