@@ -189,6 +189,24 @@ size_t wenc_ascii_run(const uint8_t *src, size_t n);
  * writes nothing past them. */
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n);
 
+/* An encoder loop's step over UTF-8 at the ASCII byte src[*pos] (*pos <
+ * end): copies it to dst[*out], then, when the eighth byte after it is ASCII
+ * too, the run of ASCII there by wenc_ascii_to_utf8() (a lone space between
+ * letters costs no call); advances *pos and *out. */
+WENC_INLINE void ascii_byte_then_run(const uint8_t *src, size_t end,
+                                     uint8_t *dst, size_t *pos, size_t *out)
+{
+    size_t p = *pos, o = *out;
+    dst[o++] = src[p++];
+    if (end - p >= 8 && src[p + 7] < 0x80) {
+        size_t run = wenc_ascii_to_utf8(src + p, dst + o, end - p);
+        p += run;
+        o += run;
+    }
+    *pos = p;
+    *out = o;
+}
+
 /* ---- UTF-8 validation (simd/utf8_validate.c) ---------------------------------- */
 
 /* Copies to dst the longest prefix of src[0..n) made of whole, valid UTF-8
@@ -643,6 +661,19 @@ WENC_INLINE uint32_t byte_lookup(const byte_map *map, uint32_t cp)
     if (cp > 0xFFFF)
         return 0;
     return map->pages[map->page_of[cp >> 8]][cp & 0xFF];
+}
+
+/* Writes the bytes of a byte_map value (see byte_lookup; two at most) to
+ * out; returns their count, 0 for none. */
+WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t *out)
+{
+    if (bytes < 0x100) {
+        out[0] = (uint8_t)bytes;
+        return bytes != 0;
+    }
+    out[0] = (uint8_t)(bytes >> 8);
+    out[1] = (uint8_t)bytes;
+    return 2;
 }
 
 /* The byte-map encoders' vector path (simd/byte_map.c): encodes what it can

@@ -287,19 +287,6 @@ WENC_INLINE size_t lead_byte_held(const wenc_decoder *dec, uint8_t *bytes)
 typedef size_t (*encode_fn)(const wenc_encoder *enc, uint32_t cp,
                             uint8_t out[4]);
 
-/* Writes the bytes of a byte_map value (see byte_lookup) to out; returns
- * their count, 0 for none. */
-WENC_INLINE size_t put_mapped(uint32_t bytes, uint8_t out[4])
-{
-    if (bytes < 0x100) {
-        out[0] = (uint8_t)bytes;
-        return bytes != 0;
-    }
-    out[0] = (uint8_t)(bytes >> 8);
-    out[1] = (uint8_t)bytes;
-    return 2;
-}
-
 #ifdef WENC_NO_ENCODE_TABLES
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -458,14 +445,7 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
         } else {
             cp = bytes[pos];
             if (cp < 0x80) {
-                dst[out++] = (uint8_t)cp;
-                pos++;
-                if (end - pos >= 8 && bytes[pos + 7] < 0x80) {
-                    size_t n = wenc_ascii_to_utf8(bytes + pos, dst + out,
-                                                  end - pos);
-                    pos += n;
-                    out += n;
-                }
+                ascii_byte_then_run(bytes, end, dst, &pos, &out);
                 continue;
             }
             k = utf8_two_or_three(bytes + pos, end - pos, &cp);
@@ -475,13 +455,7 @@ WENC_INLINE void mapped_fast(const wenc_encoder *enc, const void *src,
         uint32_t v = bytes_of(enc, cp);
         if (v == 0)
             break;
-        if (v < 0x100) {
-            dst[out++] = (uint8_t)v;
-        } else {
-            dst[out] = (uint8_t)(v >> 8);
-            dst[out + 1] = (uint8_t)v;
-            out += 2;
-        }
+        out += put_mapped(v, dst + out);
         pos += k;
     }
     *pos_io = pos;

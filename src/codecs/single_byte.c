@@ -1295,13 +1295,7 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
         while (pos < end) {
             uint32_t b = bytes[pos];
             if (b < 0x80) {
-                dst[out++] = (uint8_t)b;
-                pos++;
-                if (end - pos >= 8 && bytes[pos + 7] < 0x80) {
-                    size_t run = wenc_ascii_to_utf8(bytes + pos, dst + out, end - pos);
-                    pos += run;
-                    out += run;
-                }
+                ascii_byte_then_run(bytes, end, dst, &pos, &out);
                 continue;
             }
             uint32_t cp;

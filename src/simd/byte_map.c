@@ -322,13 +322,7 @@ static size_t map_utf8_scalar(const byte_map *map, const uint8_t *bytes,
         uint32_t b = bytes[pos], cp;
         size_t k;
         if (b < 0x80) {
-            dst[out++] = (uint8_t)b;
-            pos++;
-            if (n - pos >= 8 && bytes[pos + 7] < 0x80) {
-                size_t run = wenc_ascii_to_utf8(bytes + pos, dst + out, n - pos);
-                pos += run;
-                out += run;
-            }
+            ascii_byte_then_run(bytes, n, dst, &pos, &out);
             continue;
         }
         if (n - pos >= 3 && utf8_three_bytes_valid(b, bytes[pos + 1], bytes[pos + 2])) {
@@ -343,13 +337,7 @@ static size_t map_utf8_scalar(const byte_map *map, const uint8_t *bytes,
         uint32_t mapped = pages[page_of[cp >> 8]][cp & 0xFF];
         if (mapped == 0)
             break;
-        if (mapped < 0x100) {
-            dst[out++] = (uint8_t)mapped;
-        } else {
-            dst[out] = (uint8_t)(mapped >> 8);
-            dst[out + 1] = (uint8_t)mapped;
-            out += 2;
-        }
+        out += put_mapped(mapped, dst + out);
         pos += k;
     }
     *written = out;
