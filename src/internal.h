@@ -199,9 +199,9 @@ WENC_INLINE void ascii_byte_then_run(const uint8_t *src, size_t end,
     size_t p = *pos, o = *out;
     dst[o++] = src[p++];
     if (end - p >= 8 && src[p + 7] < 0x80) {
-        size_t run = wenc_ascii_to_utf8(src + p, dst + o, end - p);
-        p += run;
-        o += run;
+        size_t ascii = wenc_ascii_to_utf8(src + p, dst + o, end - p);
+        p += ascii;
+        o += ascii;
     }
     *pos = p;
     *out = o;
