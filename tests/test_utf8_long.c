@@ -578,6 +578,20 @@ static void test_step_orders(th *t)
     expected_free(&x);
 }
 
+/* check_one_call(), then the UTF-16 kernel alone in room for the valid
+ * prefix and up to 9 units more or fewer. */
+static void check_with_rooms(th *t, const uint8_t *s, size_t n, expected *x,
+                             uint8_t *out8, uint16_t *out16)
+{
+    expected_of(x, s, n);
+    check_one_call(t, s, n, x, out8, out16);
+    if (wenc_utf8_vector_width(n) == 0)
+        return;
+    size_t room = units_of_prefix(x, x->valid_prefix);
+    for (size_t r = room > 9 ? room - 9 : 0; r <= room + 9; r++)
+        check_utf16_kernel(t, s, n, x, r, 0, out16);
+}
+
 /* UTF-8 -> UTF-16 where two-byte text (the block kernel's) turns into
  * three-byte text (the run kernel's windows), behind 0-31 bytes of ASCII
  * that move the turn across the blocks: the three-byte run whole, or with
@@ -615,13 +629,54 @@ static void test_three_byte_turns(th *t)
                 n += 16;
                 th_ctx(t, "%zu bytes of ASCII, break %zu at sequence %zu", shift,
                        b, at[k]);
-                expected_of(&x, text, n);
-                check_one_call(t, text, n, &x, out8, out16);
-                if (wenc_utf8_vector_width(n) == 0)
-                    continue;
-                size_t room = units_of_prefix(&x, x.valid_prefix);
-                for (size_t r = room > 9 ? room - 9 : 0; r <= room + 9; r++)
-                    check_utf16_kernel(t, text, n, &x, r, 0, out16);
+                check_with_rooms(t, text, n, &x, out8, out16);
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+    free(text);
+}
+
+/* UTF-8 -> UTF-16 of two-byte text with a letter of ASCII every fifth byte
+ * (the two-byte kernels' blocks, checked by where leads and continuations
+ * are) behind 0-31 bytes of ASCII, with
+ * one byte or a run of ASCII put at each of its first 80 bytes: a lead
+ * then cut off at every lane of a block, a stray continuation, C0, a lead
+ * of three bytes, a lead before 32 bytes of ASCII (a block of ASCII after
+ * a block ending in a lead); the UTF-16 kernel also in room for the valid
+ * prefix and up to 9 units more or fewer. */
+static void test_two_byte_breaks(th *t)
+{
+    enum { N = 31 + 2 * 100 + 16 };
+    static const char *const breaks[] = {
+        "x", "\x80", "\xC3", "\xC0", "\xE2",
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
+    uint8_t *text = malloc(N);
+    uint8_t out8[3 * N + 8];
+    uint16_t out16[N + 16];
+    expected x;
+    expected_init(&x, N);
+    if (!text)
+        abort();
+    for (size_t shift = 0; shift < 32; shift++) {
+        for (size_t b = 0; b < sizeof breaks / sizeof breaks[0]; b++) {
+            for (size_t at = 0; at < 80; at++) {
+                size_t n = 0;
+                memset(text, 'a', shift);
+                n += shift;
+                uint8_t *run = text + n;
+                /* "éé a" over and over: a lead at every lane in turn */
+                static const uint8_t period[5] = {0xC3, 0xA9, 0xC3, 0xA9, 'a'};
+                for (size_t i = 0; i < 2 * 100; i++)
+                    run[i] = period[i % 5];
+                n += 2 * 100;
+                memcpy(run + at, breaks[b], strlen(breaks[b]));
+                memset(text + n, 'z', 16);
+                n += 16;
+                th_ctx(t, "%zu bytes of ASCII, break %zu at byte %zu", shift,
+                       b, at);
+                check_with_rooms(t, text, n, &x, out8, out16);
             }
         }
     }
@@ -779,6 +834,7 @@ int main(void)
     test_every_cut(&t);
     test_step_orders(&t);
     test_three_byte_turns(&t);
+    test_two_byte_breaks(&t);
     test_four_byte_everywhere(&t);
     test_long_random(&t);
     test_fatal_offsets(&t);

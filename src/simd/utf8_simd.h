@@ -108,6 +108,23 @@ WENC_INLINE size_t utf8_incomplete_tail(const uint8_t *s, size_t n)
     return 0;
 }
 
+/* Whether lead, c1, c2 are a valid three-byte sequence (§8.1.1: E0 needs
+ * A0-BF after it, ED 80-9F, the others 80-BF; then a continuation), in one
+ * test: the scalar loops' runs of CJK, Thai and Indic text take it for
+ * every character. */
+WENC_INLINE bool utf8_three_bytes_valid(uint32_t lead, uint32_t c1, uint32_t c2)
+{
+    /* the second byte's range, by the lead's low four bits: its lower
+     * bound and its span (E0: A0-BF, ED: 80-9F, the others 80-BF) */
+    static const uint8_t lower[16] = {0xA0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+    static const uint8_t span[16] = {0x1F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F,
+                                     0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x3F, 0x3F};
+    return ((lead & 0xF0u) == 0xE0u) &
+           ((uint32_t)(uint8_t)(c1 - lower[lead & 0x0F]) <= span[lead & 0x0F]) &
+           ((c2 & 0xC0u) == 0x80u);
+}
+
 /* §8.1.1 for one sequence that is not ASCII, at s[*pos] of s[0..n): writes
  * its code unit or units to d[*out..cap) and moves *pos and *out past them;
  * false, changing nothing, when it is malformed, cut off at n, or does not
@@ -134,12 +151,10 @@ WENC_INLINE bool utf8_sequence_to_utf16(const uint8_t *s, size_t *pos, size_t n,
     if (lead < 0xF0) {
         if (avail < 3 || room < 1)
             return false;
-        uint32_t c1 = s[1], c2 = s[2] ^ 0x80u;
-        uint32_t lower = lead == 0xE0 ? 0xA0 : 0x80;
-        uint32_t upper = lead == 0xED ? 0x9F : 0xBF;
-        if (c1 < lower || c1 > upper || c2 > 0x3F)
+        uint32_t c1 = s[1], c2 = s[2];
+        if (!utf8_three_bytes_valid(lead, c1, c2))
             return false;
-        d[0] = (uint16_t)((lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | c2);
+        d[0] = (uint16_t)((lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | (c2 & 0x3F));
         *pos = i + 3;
         *out = o + 1;
         return true;
@@ -158,23 +173,6 @@ WENC_INLINE bool utf8_sequence_to_utf16(const uint8_t *s, size_t *pos, size_t n,
     *pos = i + 4;
     *out = o + 2;
     return true;
-}
-
-/* Whether lead, c1, c2 are a valid three-byte sequence (§8.1.1: E0 needs
- * A0-BF after it, ED 80-9F, the others 80-BF; then a continuation), in one
- * test: the scalar loops' runs of CJK, Thai and Indic text take it for
- * every character. */
-WENC_INLINE bool utf8_three_bytes_valid(uint32_t lead, uint32_t c1, uint32_t c2)
-{
-    /* the second byte's range, by the lead's low four bits: its lower
-     * bound and its span (E0: A0-BF, ED: 80-9F, the others 80-BF) */
-    static const uint8_t lower[16] = {0xA0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-    static const uint8_t span[16] = {0x1F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F,
-                                     0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x3F, 0x3F};
-    return ((lead & 0xF0u) == 0xE0u) &
-           ((uint32_t)(uint8_t)(c1 - lower[lead & 0x0F]) <= span[lead & 0x0F]) &
-           ((c2 & 0xC0u) == 0x80u);
 }
 
 /* How many of the 8 bytes at p are ASCII before the first that is not. */
