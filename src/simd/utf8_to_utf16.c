@@ -890,7 +890,7 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
             continue;
         }
     sequence:;
-        if (src[pos] < 0xE0 && n - pos >= 32 && cap - out >= 32) {
+        if (n - pos >= 32 && cap - out >= 32 && src[pos] < 0xE0) {
             utf8_progress done = utf8_two_byte_blocks_avx2(
                 src + pos, n - pos, dst + out, cap - out);
             pos += done.read;
@@ -1263,9 +1263,9 @@ utf8_runs_to_utf16_neon(const uint8_t *src, size_t n, uint16_t *dst,
             continue;
         }
     sequence:;
-        if (src[pos] < 0xE0 && pos < density.window_end &&
-            density.in_window >= UTF8_DENSE_SEQUENCES && n - pos >= 16 &&
-            cap - out >= 16) {
+        if (n - pos >= 16 && cap - out >= 16 && src[pos] < 0xE0 &&
+            pos < density.window_end &&
+            density.in_window >= UTF8_DENSE_SEQUENCES) {
             utf8_progress done = utf8_two_byte_blocks_neon(
                 src + pos, n - pos, dst + out, cap - out);
             pos += done.read;
