@@ -293,7 +293,11 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             _mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate);
         if (!_mm_testz_si128(surrogates, surrogates))
             break;
-        out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
+        if (_mm_testz_si128(units, _mm_set1_epi16((short)0xF800)))
+            out += utf8_pack8_one_or_two_avx2(units, dst + out,
+                                              n - pos >= 8 + 14);
+        else
+            out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
         pos += 8;
     }
     *written = out;
