@@ -156,15 +156,38 @@ sb_linear_bits_avx2(__m256i bytes, const __m256i first[2],
     return (uint32_t)_mm256_movemask_epi8(in_range);
 }
 
+/* The 32 ASCII bytes as UTF-16 or UTF-8 at unit or byte `out` of dst. */
+WENC_TARGET_AVX2 static inline void sb_store_ascii32_avx2(__m256i bytes,
+                                                          void *dst,
+                                                          size_t out, int utf16)
+{
+    if (utf16) {
+        uint16_t *d16 = (uint16_t *)dst + out;
+        _mm256_storeu_si256(
+            (__m256i *)(void *)d16,
+            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(bytes)));
+        _mm256_storeu_si256(
+            (__m256i *)(void *)(d16 + 16),
+            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(bytes, 1)));
+    } else {
+        _mm256_storeu_si256((__m256i *)(void *)((uint8_t *)dst + out), bytes);
+    }
+}
+
 /* Decodes 32 bytes a step to UTF-16 or to UTF-8: a block of ASCII as it
- * is, one whose upper bytes are all in the table's linear ranges by one
- * addition, others through the planes; stops before a block with an
- * unmapped byte, or with fewer than 32 bytes left. To UTF-8, each 8 bytes
- * that are all ASCII are stored as they are, others packed by
- * utf8_pack8_avx2, whose stores may reach 12 bytes past their output where
- * more follows in this call. The caller leaves room for a unit or 3 bytes
- * per byte. Returns the bytes read; the units or bytes written go to
- * *written. */
+ * is (and the run of ASCII after it, 64 bytes a step), one whose upper
+ * bytes are all in the table's linear ranges by one addition, others
+ * through the planes; to UTF-8, a block with one upper byte as ASCII up to
+ * it, that byte's sequence, and the next block from the byte after it.
+ * Stops before a block with an unmapped byte (at it, when it is the
+ * block's one upper byte), or with fewer than 32 bytes left. To UTF-8,
+ * each 8 bytes that are all ASCII are stored as they are, others packed by
+ * utf8_pack8_one_or_two_avx2 where the block's units are all below U+0800
+ * (for a linear block, the ranges' are; for the others, the high plane
+ * says), else by utf8_pack8_avx2; their stores may reach 12 bytes past
+ * their output where more follows in this call. The caller leaves room for
+ * a unit or 3 bytes per byte. Returns the bytes read; the units or bytes
+ * written go to *written. */
 WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
     const uint8_t *s, size_t n, const single_byte_table *table, void *dst,
     int utf16, size_t *written)
@@ -182,29 +205,66 @@ WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
     const __m256i delta = _mm256_set1_epi16((short)table->linear_delta);
     const __m256i zero = _mm256_setzero_si256();
     const bool linear = table->linear_last[0] != 0;
+    /* whether the linear ranges' units are all below U+0800 (Latin-1's
+     * upper half, Cyrillic, Greek, Hebrew, Arabic): UTF-8 of one or two
+     * bytes, packed in 16-bit lanes */
+    bool linear_two_byte = linear;
+    for (int i = 0; i < 2; i++)
+        if (table->linear_last[i] != 0 &&
+            ((uint16_t)(table->linear_first[i] + table->linear_delta) > 0x7FF ||
+             (uint16_t)(table->linear_last[i] + table->linear_delta) > 0x7FF))
+            linear_two_byte = false;
     size_t pos = 0, out = 0;
     while (n - pos >= 32) {
         __m256i bytes =
             _mm256_loadu_si256((const __m256i *)(const void *)(s + pos));
         uint32_t upper = (uint32_t)_mm256_movemask_epi8(bytes);
         if (upper == 0) {
-            if (utf16) {
-                _mm256_storeu_si256(
-                    (__m256i *)(void *)(d16 + out),
-                    _mm256_cvtepu8_epi16(_mm256_castsi256_si128(bytes)));
-                _mm256_storeu_si256(
-                    (__m256i *)(void *)(d16 + out + 16),
-                    _mm256_cvtepu8_epi16(_mm256_extracti128_si256(bytes, 1)));
-            } else {
-                _mm256_storeu_si256((__m256i *)(void *)(d + out), bytes);
+            sb_store_ascii32_avx2(bytes, dst, out, utf16);
+            while (n - pos >= 96) {
+                __m256i next0 = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(s + pos + 32));
+                __m256i next1 = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(s + pos + 64));
+                if (_mm256_movemask_epi8(_mm256_or_si256(next0, next1)))
+                    break;
+                sb_store_ascii32_avx2(next0, dst, out + 32, utf16);
+                sb_store_ascii32_avx2(next1, dst, out + 64, utf16);
+                out += 64;
+                pos += 64;
             }
             out += 32;
             pos += 32;
             continue;
         }
+        if (!utf16 && (upper & (upper - 1)) == 0) {
+            /* one upper byte: the ASCII before it, then its UTF-8 alone
+             * (to UTF-16, the block's path below measured faster) */
+            unsigned k = (unsigned)__builtin_ctz(upper);
+            uint32_t unit = table->decode[s[pos + k]];
+            _mm256_storeu_si256((__m256i *)(void *)(d + out), bytes);
+            out += k;
+            pos += k;
+            if (unit == 0)
+                break;
+            if (unit < 0x800) {
+                d[out] = (uint8_t)(0xC0 | unit >> 6);
+                d[out + 1] = (uint8_t)(0x80 | (unit & 0x3F));
+                out += 2;
+            } else {
+                d[out] = (uint8_t)(0xE0 | unit >> 12);
+                d[out + 1] = (uint8_t)(0x80 | (unit >> 6 & 0x3F));
+                d[out + 2] = (uint8_t)(0x80 | (unit & 0x3F));
+                out += 3;
+            }
+            pos++;
+            continue;
+        }
         __m256i first, second;
+        bool two_byte = false;
         if (linear &&
             (upper & ~sb_linear_bits_avx2(bytes, range_first, span)) == 0) {
+            two_byte = linear_two_byte;
             __m256i upper_lanes = _mm256_cmpgt_epi8(zero, bytes);
             first = _mm256_add_epi16(
                 _mm256_unpacklo_epi8(bytes, zero),
@@ -218,6 +278,7 @@ WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
             __m256i low, high;
             if (!sb_lookup32_avx2(&planes, bytes, &low, &high))
                 break;
+            two_byte = _mm256_testz_si256(high, _mm256_set1_epi8((char)0xF8));
             first = _mm256_unpacklo_epi8(low, high);
             second = _mm256_unpackhi_epi8(low, high);
         }
@@ -236,13 +297,15 @@ WENC_TARGET_AVX2 WENC_INLINE size_t sb_blocks32_avx2(
             _mm256_extracti128_si256(first, 1),
             _mm256_extracti128_si256(second, 1)};
         for (unsigned g = 0; g < 4; g++) {
+            int spill = g < 2 || n - pos >= 64;
             if ((upper >> (8 * g) & 0xFF) == 0) {
                 _mm_storel_epi64((__m128i *)(void *)(d + out),
                                  _mm_packus_epi16(groups[g], groups[g]));
                 out += 8;
             } else {
-                out += utf8_pack8_avx2(groups[g], d + out,
-                                       g < 2 || n - pos >= 64);
+                out += two_byte ? utf8_pack8_one_or_two_avx2(groups[g],
+                                                             d + out, spill)
+                                : utf8_pack8_avx2(groups[g], d + out, spill);
             }
         }
         pos += 32;

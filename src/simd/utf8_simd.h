@@ -457,9 +457,10 @@ WENC_TARGET_AVX2 static inline __m256i utf8_errors_at_avx2(const uint8_t *p)
 /* As utf8_pack8_avx2() for 8 units none of them above U+07FF (Latin,
  * Greek, Cyrillic, Hebrew, Arabic), as utf8_pack8_neon() does: each unit's
  * one or two bytes in its 16-bit lane, packed by wenc_one_or_two_shuffle.
- * The UTF-8 encoder's kernel takes it where a test finds none above U+07FF;
- * in utf8_pack8_avx2() itself, the same test cost windows-1252 -> UTF-8 of
- * French a quarter of its speed (U+2019 among the letters). */
+ * The UTF-8 encoder's kernel takes it where a test of the 8 units finds
+ * none above U+07FF, the single-byte decoders where a test of the 32 bytes'
+ * units does; inside utf8_pack8_avx2(), for each 8 units, the same test
+ * cost windows-1252 -> UTF-8 of French a quarter of its speed. */
 WENC_TARGET_AVX2 static inline size_t
 utf8_pack8_one_or_two_avx2(__m128i units, uint8_t *dst, int spill)
 {
