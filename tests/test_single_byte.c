@@ -250,7 +250,10 @@ static void test_every_byte_every_lane(th *t, const sb_encoding *e,
  * high bytes are any; in the second, text-like, they are those whose code
  * point is the byte plus the delta most of the index's bytes share (an
  * alphabet in index order, as in windows-1251's 0xC0-0xFF), with other
- * high bytes among them at positions of each residue mod 32. */
+ * high bytes among them at positions of each residue mod 32; in the third,
+ * sparse (Latin-script text), runs of ASCII of 1 to 160 bytes each end in
+ * one high byte (a letter of the alphabet or another), so that a high byte
+ * follows a long run of ASCII at each residue mod 64. */
 static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
 {
     enum { LEN = 3200 };
@@ -284,10 +287,21 @@ static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
             others[others_len++] = (uint8_t)(0x80 + p);
     }
 
-    for (int text_like = 0; text_like < 2; text_like++) {
+    for (int kind = 0; kind < 3; kind++) {
+        bool text_like = kind == 1, sparse = kind == 2;
         uint32_t seed = 12345;
         size_t n = 0;
         unsigned run = 0;
+        while (sparse && n < LEN) {
+            unsigned len = 1 + (run * 37) % 160;
+            for (unsigned k = 0; k < len && n < LEN; k++)
+                in[n++] = (uint8_t)(0x20 + next_random(&seed) % 0x5F);
+            if (n < LEN)
+                in[n++] = run % 3 == 2 && others_len > 0
+                              ? others[run % others_len]
+                              : alphabet[run % alphabet_len];
+            run++;
+        }
         while (n < LEN) {
             unsigned len = 1 + next_random(&seed) % (run % 3 == 0 ? 40 : 12);
             if (text_like)
@@ -313,8 +327,9 @@ static void test_long_mixed(th *t, const sb_encoding *e, const th_index *ix)
                 in[1900 + 37 * k] = others[k % others_len];
         }
         check_long_input(t, e, ix, in, LEN,
-                         text_like ? "long text-like input"
-                                   : "long mixed input");
+                         sparse      ? "long sparse input"
+                         : text_like ? "long text-like input"
+                                     : "long mixed input");
     }
 }
 
