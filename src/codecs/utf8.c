@@ -56,9 +56,11 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
             continue;
         }
         /* or of three-byte sequences, two characters a step */
-        while (n - i >= 6 && cap - o >= 2 && utf8_two_three_byte_valid(s + i)) {
-            d[o] = utf8_three_bytes_unit(s + i);
-            d[o + 1] = utf8_three_bytes_unit(s + i + 3);
+        while (n - i >= 8 && cap - o >= 2) {
+            uint64_t x = utf8_load_le64(s + i);
+            if (!utf8_two_three_byte_valid(x))
+                break;
+            utf8_two_three_byte_units(x, d + o);
             o += 2;
             i += 6;
         }

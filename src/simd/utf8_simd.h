@@ -197,19 +197,46 @@ WENC_INLINE size_t utf8_ascii_in_word(const uint8_t *p)
 #endif
 }
 
-/* Whether the 6 bytes at p are two valid three-byte sequences (§8.1.1):
- * leads E0-EF and continuations where the masks put them, and each code
- * point's top five bits neither 0 (an overlong form, below U+0800) nor
- * 11011 (a surrogate). Branch-free, for runs of Chinese, Japanese, Thai. */
-WENC_INLINE bool utf8_two_three_byte_valid(const uint8_t *p)
+/* The 8 bytes at p as a little-endian word. */
+WENC_INLINE uint64_t utf8_load_le64(const uint8_t *p)
 {
-    uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                 (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-                 (uint64_t)p[5] << 40;
-    uint32_t top0 = (uint32_t)((x & 0x0F) << 1 | (x >> 13 & 1));
-    uint32_t top1 = (uint32_t)((x >> 24 & 0x0F) << 1 | (x >> 37 & 1));
+    uint64_t word;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&word, p, sizeof word);
+#elif defined(__BYTE_ORDER__) && (defined(__GNUC__) || defined(__clang__))
+    memcpy(&word, p, sizeof word);
+    word = __builtin_bswap64(word);
+#else
+    word = 0;
+    for (int k = 7; k >= 0; k--)
+        word = word << 8 | p[k];
+#endif
+    return word;
+}
+
+/* Whether the first 6 bytes of the little-endian word x are two valid
+ * three-byte sequences (§8.1.1): leads E0-EF and continuations where the
+ * masks put them, and each code point's top five bits (the lead's low four
+ * and bit 5 of the byte after it, in bits 0-4 and 24-28 of `tops`) neither
+ * 0 (an overlong form, below U+0800) nor 11011 (a surrogate): adding 1F to
+ * a field carries into its bit 5 unless it is 0. Branch-free, for runs of
+ * Chinese, Japanese, Thai. */
+WENC_INLINE bool utf8_two_three_byte_valid(uint64_t x)
+{
+    const uint64_t carry = 0x1F00001F, carried = 0x20000020;
+    uint64_t tops = (x & 0x0F00000F) << 1 | (x >> 13 & 0x01000001);
+    uint64_t not_surrogate = (tops ^ 0x1B00001B) + carry;
     return ((x & UINT64_C(0xC0C0F0C0C0F0)) == UINT64_C(0x8080E08080E0)) &
-           (top0 != 0) & (top0 != 0x1B) & (top1 != 0) & (top1 != 0x1B);
+           (((tops + carry) & not_surrogate & carried) == carried);
+}
+
+/* The code units of the two three-byte sequences utf8_two_three_byte_valid()
+ * accepted in x, to d[0] and d[1]. */
+WENC_INLINE void utf8_two_three_byte_units(uint64_t x, uint16_t *d)
+{
+    d[0] = (uint16_t)((x & 0x0F) << 12 | (x >> 2 & 0x0FC0) | (x >> 16 & 0x3F));
+    d[1] = (uint16_t)((x >> 12 & 0xF000) | (x >> 26 & 0x0FC0) |
+                      (x >> 40 & 0x3F));
 }
 
 /* The code unit of a valid three-byte sequence. */

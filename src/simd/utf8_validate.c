@@ -40,7 +40,8 @@ static size_t utf8_valid_sequences(const uint8_t *s, size_t n)
                 break;
             i += 3;
             /* a run of them, two characters a step */
-            while (n - i >= 6 && utf8_two_three_byte_valid(s + i))
+            while (n - i >= 8 &&
+                   utf8_two_three_byte_valid(utf8_load_le64(s + i)))
                 i += 6;
             if (n - i >= 3 && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2]))
                 i += 3;
