@@ -133,6 +133,8 @@ size_t wenc_ascii_to_utf16(const uint8_t *src, uint16_t *dst, size_t n)
 #endif
 #ifdef WENC_HAVE_NEON
     i = ascii_widen_run_neon(src, n, dst);
+    if (i < n && src[i] >= 0x80)
+        return i;
     for (; i + 16 <= n; i += 16) {
         uint8x16_t v = vld1q_u8(src + i);
         ascii_widen16_neon(v, dst + i);

@@ -292,20 +292,35 @@ static inline void ascii_widen16_neon(uint8x16_t v, uint16_t *dst)
     vst1q_u16(dst + 8, vmovl_high_u8(v));
 }
 
+/* The first of the 16 lanes of `lanes` (each 0 or 0xFF) that is set, 16
+ * when none is: SHRN keeps four bits of each lane. */
+static inline size_t first_lane_set_neon(uint8x16_t lanes)
+{
+    uint64_t bits = vget_lane_u64(
+        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(lanes), 4)), 0);
+    return bits == 0 ? 16 : (size_t)__builtin_ctzll(bits) >> 2;
+}
+
 /* Widens the ASCII run at src (n bytes) to code units at dst, 32 bytes a
  * step, then 64 after two such steps (in French text the runs of ASCII,
- * some 30 bytes, end before a longer step pays); stops before the first
- * step that is not all ASCII and returns the bytes widened. */
+ * some 30 bytes, end before a longer step pays). Returns the bytes
+ * widened: up to the first byte that is not ASCII where one of the first
+ * two steps meets it (all 32 units of the step are written), else up to
+ * the first step of 64 that is not all ASCII. */
 static inline size_t ascii_widen_run_neon(const uint8_t *src, size_t n,
                                           uint16_t *dst)
 {
     size_t i = 0;
     for (int step = 0; step < 2 && n - i >= 32; step++) {
         uint8x16_t a = vld1q_u8(src + i), b = vld1q_u8(src + i + 16);
-        if (vmaxvq_u8(vorrq_u8(a, b)) >= 0x80)
-            return i;
         ascii_widen16_neon(a, dst + i);
         ascii_widen16_neon(b, dst + i + 16);
+        if (vmaxvq_u8(vorrq_u8(a, b)) >= 0x80) {
+            size_t first = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(a)));
+            if (first == 16)
+                first += first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(b)));
+            return i + first;
+        }
         i += 32;
     }
     for (; n - i >= 64; i += 64) {
@@ -321,15 +336,6 @@ static inline size_t ascii_widen_run_neon(const uint8_t *src, size_t n,
         }
     }
     return i;
-}
-
-/* The first of the 16 lanes of `lanes` (each 0 or 0xFF) that is set, 16
- * when none is: SHRN keeps four bits of each lane. */
-static inline size_t first_lane_set_neon(uint8x16_t lanes)
-{
-    uint64_t bits = vget_lane_u64(
-        vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(lanes), 4)), 0);
-    return bits == 0 ? 16 : (size_t)__builtin_ctzll(bits) >> 2;
 }
 
 /* The lanes of `lanes` (each 0 or 0xFF) as bits, lane i in bit i. */

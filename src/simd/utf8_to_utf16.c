@@ -1241,20 +1241,42 @@ utf8_runs_to_utf16_neon(const uint8_t *src, size_t n, uint16_t *dst,
 {
     size_t pos = 0, out = 0;
     utf8_density density = {0, 0};
+    /* out <= pos: up to here 16 bytes and 16 units of room are there */
+    size_t wide_end = n < cap ? n : cap;
     while (pos < n) {
-        if (n - pos >= 16 && cap - out >= 16) {
+        if (pos + 16 <= wide_end || (n - pos >= 16 && cap - out >= 16)) {
             uint8x16_t in = vld1q_u8(src + pos);
             /* all 16 widened; those past the run are not output */
             ascii_widen16_neon(in, dst + out);
             size_t ascii = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(in)));
             pos += ascii;
             out += ascii;
-            if (ascii < 16)
+            if (ascii == 16) {
+                size_t run = ascii_widen_run_neon(
+                    src + pos, n - pos < cap - out ? n - pos : cap - out,
+                    dst + out);
+                pos += run;
+                out += run;
+                if (pos == n || out == cap || src[pos] < 0x80)
+                    continue;
+            }
+            /* A two-byte sequence alone (Latin-script text) where the
+             * window is not dense: decoded here, as below, with fewer
+             * tests (a unit of room is there); the window cannot turn
+             * dense with it. */
+            if (n - pos < 2 || (pos < density.window_end &&
+                                density.in_window >= UTF8_DENSE_SEQUENCES))
                 goto sequence;
-            size_t run = ascii_widen_run_neon(
-                src + pos, n - pos < cap - out ? n - pos : cap - out, dst + out);
-            pos += run;
-            out += run;
+            uint32_t lead = src[pos], cont = src[pos + 1] ^ 0x80u;
+            if (lead - 0xC2u >= 0x1Eu || cont > 0x3F)
+                goto sequence;
+            dst[out++] = (uint16_t)((lead & 0x1F) << 6 | cont);
+            pos += 2;
+            if (pos >= density.window_end) {
+                density.window_end = pos + 32;
+                density.in_window = 0;
+            }
+            density.in_window++;
             continue;
         } else if (src[pos] < 0x80) {
             if (out == cap)
