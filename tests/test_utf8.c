@@ -516,6 +516,23 @@ static void test_encoder_ascii_runs_utf16(th *t)
     th_ctx_clear(t);
 }
 
+/* encodeInto() of units[0..n) into dest, whose last 16 of `size` bytes
+ * are not given to it: it takes them all, writes their UTF-8, and leaves
+ * every byte after that as it was. */
+static void check_encode_into_whole(th *t, const uint16_t *units, size_t n,
+                                    uint8_t *dest, size_t size)
+{
+    th_bytes want = {0};
+    expected_utf8(units, n, &want);
+    memset(dest, 0xA5, size);
+    size_t read = 0, written = 0;
+    wenc_text_encode_into(units, n, dest, size - 16, &read, &written);
+    CHECK(t, read == n);
+    CHECK_BYTES(t, "encodeInto", want.p, want.len, dest, written);
+    check_untouched_after(t, dest, written, size);
+    th_bytes_free(&want);
+}
+
 /* One non-ASCII unit among ASCII, then k ASCII units: the bytes after the
  * encoded ones stay as they were, whatever k (SIMD kernels store wider than
  * what they make). */
@@ -527,18 +544,47 @@ static void test_encoder_writes_nothing_after(th *t)
             size_t n = 8 + k;
             for (size_t i = 0; i < n; i++)
                 units[i] = i == lead ? 0x3042 : (uint16_t)('a' + i % 26);
-            th_bytes want = {0};
-            expected_utf8(units, n, &want);
             uint8_t dest[3 * (8 + 40) + 16];
-            memset(dest, 0xA5, sizeof dest);
-            size_t read = 0, written = 0;
             th_ctx(t, "U+3042 at %zu of 8, then %zu ASCII units", lead, k);
-            wenc_text_encode_into(units, n, dest, sizeof dest - 16, &read,
-                                  &written);
-            CHECK(t, read == n);
-            CHECK_BYTES(t, "encodeInto", want.p, want.len, dest, written);
-            check_untouched_after(t, dest, written, sizeof dest);
-            th_bytes_free(&want);
+            check_encode_into_whole(t, units, n, dest, sizeof dest);
+        }
+    }
+    th_ctx_clear(t);
+}
+
+/* Latin-script text after two units that are not ASCII (which send the
+ * SIMD encoders into their kernels): ASCII runs of `run` units, each
+ * followed by one unit that is not ASCII (of two bytes, or every third run
+ * U+0800 or U+3042, every seventh a lone surrogate or a pair), then `tail`
+ * ASCII units: whole, and into a destination whose bytes after the output
+ * stay as they were. */
+static void test_encoder_latin_utf16(th *t)
+{
+    static const uint16_t lone[] = {0xE9, 0x80, 0x7FF, 0x430, 0xFF, 0x100};
+    for (size_t run = 0; run <= 40; run++) {
+        for (size_t tail = 0; tail <= 40; tail++) {
+            uint16_t units[2 + 8 * 42 + 40];
+            size_t n = 0;
+            units[n++] = 0xE9;
+            units[n++] = 0x430;
+            for (size_t word = 0; word < 8; word++) {
+                for (size_t i = 0; i < run; i++)
+                    units[n++] = (uint16_t)('a' + (i + word) % 26);
+                if ((word + run) % 7 == 6) {
+                    units[n++] = 0xD83D;
+                    if (word % 2 == 0)
+                        units[n++] = 0xDE00;
+                } else if ((word + run) % 3 == 2) {
+                    units[n++] = word % 2 ? 0x800 : 0x3042;
+                } else {
+                    units[n++] = lone[(word + run) % 6];
+                }
+            }
+            for (size_t i = 0; i < tail; i++)
+                units[n++] = (uint16_t)('A' + i % 26);
+            static uint8_t dest[3 * (2 + 8 * 42 + 40) + 16];
+            th_ctx(t, "Latin text, runs of %zu, then %zu ASCII", run, tail);
+            check_encode_into_whole(t, units, n, dest, sizeof dest);
         }
     }
     th_ctx_clear(t);
@@ -674,6 +720,7 @@ int main(void)
     test_encoder_long_utf16(&t);
     test_encoder_ascii_runs_utf16(&t);
     test_encoder_writes_nothing_after(&t);
+    test_encoder_latin_utf16(&t);
     test_api(&t);
     return th_end(&t);
 }

@@ -369,7 +369,65 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
 #endif
 
 #ifdef WENC_HAVE_NEON
-/* What utf16_to_utf8_avx2() does, with utf8_pack8_neon(). */
+/* Latin-script text: 16 units a step narrowed to bytes (UQXTN: units
+ * above U+00FF give 0xFF, so a byte's top bit says the unit is not ASCII),
+ * up to the first unit that is not ASCII; that unit written here when it
+ * takes two bytes and the unit after it is ASCII. After two steps of
+ * ASCII, 32 units a step. Stops at the first unit it does not write (more
+ * than two bytes, or two units in a row not ASCII), and where fewer than 32
+ * units are left: a step stores 16 bytes, some past its output, which the
+ * units after it rewrite. Returns the units read; the bytes written go to
+ * *written. */
+static size_t utf16_latin_to_utf8_neon(const uint16_t *src, size_t n,
+                                       uint8_t *dst, size_t *written)
+{
+    size_t pos = 0, out = 0;
+    unsigned ascii_steps = 0;
+    while (n - pos >= 32) {
+        uint8x16_t bytes = vqmovn_high_u16(vqmovn_u16(vld1q_u16(src + pos)),
+                                           vld1q_u16(src + pos + 8));
+        vst1q_u8(dst + out, bytes);
+        size_t ascii = first_lane_set_neon(vcltzq_s8(vreinterpretq_s8_u8(bytes)));
+        pos += ascii;
+        out += ascii;
+        if (ascii == 16) {
+            if (++ascii_steps < 2)
+                continue;
+            const uint16_t *from = src + pos;
+            uint8_t *to = dst + out;
+            for (const uint16_t *last = src + n - 64; from <= last;
+                 from += 32, to += 32) {
+                uint16x8x4_t in = vld1q_u16_x4(from);
+                if (vmaxvq_u16(vorrq_u16(vorrq_u16(in.val[0], in.val[1]),
+                                         vorrq_u16(in.val[2], in.val[3]))) >=
+                    0x80)
+                    break;
+                uint8x16x2_t narrow = {
+                    {vuzp1q_u8(vreinterpretq_u8_u16(in.val[0]),
+                               vreinterpretq_u8_u16(in.val[1])),
+                     vuzp1q_u8(vreinterpretq_u8_u16(in.val[2]),
+                               vreinterpretq_u8_u16(in.val[3]))}};
+                vst1q_u8_x2(to, narrow);
+            }
+            pos = (size_t)(from - src);
+            out = (size_t)(to - dst);
+            continue;
+        }
+        ascii_steps = 0;
+        uint32_t u = src[pos];
+        if (u >= 0x800 || src[pos + 1] >= 0x80)
+            break;
+        dst[out] = (uint8_t)(0xC0 | u >> 6);
+        dst[out + 1] = (uint8_t)(0x80 | (u & 0x3F));
+        out += 2;
+        pos++;
+    }
+    *written = out;
+    return pos;
+}
+
+/* What utf16_to_utf8_avx2() does, with utf8_pack8_neon(); ASCII and text
+ * where units that are not ASCII come alone by utf16_latin_to_utf8_neon(). */
 static size_t utf16_to_utf8_neon(const uint16_t *src, size_t n, uint8_t *dst,
                                  size_t *written)
 {
@@ -377,10 +435,15 @@ static size_t utf16_to_utf8_neon(const uint16_t *src, size_t n, uint8_t *dst,
     while (n - pos >= 8) {
         uint16x8_t units = vld1q_u16(src + pos);
         if (vmaxvq_u16(units) < 0x80) {
-            size_t run = wenc_utf16_ascii_to_bytes(src + pos, dst + out,
-                                                   (n - pos) & ~(size_t)7);
-            pos += run;
-            out += run;
+            size_t made = 0, taken = 0;
+            if (n - pos >= 32)
+                taken = utf16_latin_to_utf8_neon(src + pos, n - pos,
+                                                 dst + out, &made);
+            if (taken == 0)
+                taken = made = wenc_utf16_ascii_to_bytes(
+                    src + pos, dst + out, (n - pos) & ~(size_t)7);
+            pos += taken;
+            out += made;
             continue;
         }
         uint16x8_t surrogates = vceqq_u16(
