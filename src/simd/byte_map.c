@@ -344,6 +344,38 @@ static size_t map_utf8_scalar(const byte_map *map, const uint8_t *bytes,
     return pos;
 }
 
+/* The same over UTF-16: ASCII as it is (runs of eight or more by the ASCII
+ * kernel), other units through the map held here (surrogates have no
+ * bytes in it); stops before a unit the map has no bytes for. */
+static size_t map_utf16_scalar(const byte_map *map, const uint16_t *units,
+                               size_t n, uint8_t *dst, size_t *written)
+{
+    const uint8_t *page_of = map->page_of;
+    const uint16_t(*pages)[256] = map->pages;
+    size_t pos = 0, out = 0;
+    while (pos < n) {
+        uint32_t u = units[pos];
+        if (u < 0x80) {
+            dst[out++] = (uint8_t)u;
+            pos++;
+            if (n - pos >= 8 && units[pos + 7] < 0x80) {
+                size_t run = wenc_utf16_ascii_to_bytes(units + pos, dst + out,
+                                                       n - pos);
+                pos += run;
+                out += run;
+            }
+            continue;
+        }
+        uint32_t mapped = pages[page_of[u >> 8]][u & 0xFF];
+        if (mapped == 0)
+            break;
+        out += put_mapped(mapped, dst + out);
+        pos++;
+    }
+    *written = out;
+    return pos;
+}
+
 size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
                              uint8_t *dst, size_t *written, int utf16)
 {
@@ -368,8 +400,7 @@ size_t wenc_byte_map_vectors(const byte_map *map, const void *src, size_t n,
 #endif
     if (!utf16)
         return map_utf8_scalar(map, (const uint8_t *)src, n, dst, written);
-    *written = 0;
-    return 0;
+    return map_utf16_scalar(map, (const uint16_t *)src, n, dst, written);
 }
 
 size_t wenc_iso_2022_jp_jis0208_vectors(const uint16_t *units, size_t n,
