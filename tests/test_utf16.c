@@ -521,7 +521,8 @@ static void test_long_mixed(th *t)
 {
     static const uint16_t palette[] = {0x0041, 0x3042, 0xFFFF, 0xD7FF,
                                        0xE000, 0xD800, 0xDBFF, 0xDC00,
-                                       0xDFFF, 0xD83D, 0xDE00, 0x00E9};
+                                       0xDFFF, 0xD83D, 0xDE00, 0x00E9,
+                                       0x0080, 0x07FF, 0x0800, 0x0430};
     const size_t kinds = sizeof palette / sizeof palette[0];
     uint32_t rng = 11;
     for (int round = 0; round < 400; round++) {
@@ -591,6 +592,58 @@ static void test_long_mixed(th *t)
     th_ctx_clear(t);
 }
 
+/* Decoding to UTF-8 into exactly the room the output needs, and one and
+ * two bytes less: units of three bytes, of two, of one, and the three
+ * mixed, 0 to 24 of them, as UTF-16BE and UTF-16LE, in one call. The
+ * output is the text (or, short of room, a prefix of it ending at a code
+ * point), and the four bytes past the room stay as they were. */
+static void test_exact_room_utf8(th *t)
+{
+    static const uint16_t kinds[4][3] = {{0x3042, 0x3042, 0x3042},
+                                         {0x00E9, 0x07FF, 0x0430},
+                                         {0x0041, 0x007F, 0x0020},
+                                         {0x0800, 0x0041, 0x07FF}};
+    for (int be = 0; be < 2; be++) {
+        for (int kind = 0; kind < 4; kind++) {
+            for (size_t n = 0; n <= 24; n++) {
+                uint8_t bytes[48];
+                th_bytes want = {0};
+                for (size_t i = 0; i < n; i++) {
+                    uint16_t unit = kinds[kind][i % 3];
+                    bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(unit >> 8);
+                    bytes[2 * i + (be ? 1 : 0)] = (uint8_t)unit;
+                    th_bytes_cp(&want, unit);
+                }
+                for (size_t less = 0; less <= 2 && less <= want.len; less++) {
+                    size_t room = want.len - less, given = room;
+                    th_ctx(t, "%s, %zu units of kind %d into %zu bytes",
+                           be ? "UTF-16BE" : "UTF-16LE", n, kind, room);
+                    uint8_t *dst = malloc(room + 4);
+                    if (dst == NULL)
+                        abort();
+                    memset(dst, 0xA5, room + 4);
+                    wenc_decoder dec;
+                    wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
+                                      WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+                    size_t in = 2 * n;
+                    wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst,
+                                                         &room, true);
+                    CHECK(t, st == (less == 0 ? WENC_INPUT_EMPTY
+                                              : WENC_OUTPUT_FULL));
+                    CHECK(t, room <= given && room + 2 >= given);
+                    CHECK_BYTES(t, "output", want.p, room, dst, room);
+                    CHECK(t, dst[given] == 0xA5 && dst[given + 1] == 0xA5 &&
+                                 dst[given + 2] == 0xA5 &&
+                                 dst[given + 3] == 0xA5);
+                    free(dst);
+                }
+                th_bytes_free(&want);
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -600,5 +653,6 @@ int main(void)
     test_encoders(&t);
     test_utf16_output(&t);
     test_long_mixed(&t);
+    test_exact_room_utf8(&t);
     return th_end(&t);
 }
