@@ -182,6 +182,39 @@ WENC_TARGET_AVX2 static size_t ascii_narrow_avx2(const uint16_t *src,
 }
 #endif
 
+#ifdef WENC_HAVE_SSE2
+/* Where an ASCII run ends within the 16 units a, b (one of them not
+ * ASCII): writes the run's bytes to dst, and nothing past them
+ * (TextEncoder's encodeInto() leaves the rest of its destination as it
+ * was), with at most two stores of a fixed size (a memcpy() of a variable
+ * length is a call or REP MOVS; a loop a byte a unit measured slower on
+ * French text); returns the run's length. */
+static inline size_t ascii_run_end_sse2(__m128i a, __m128i b, uint8_t *dst)
+{
+    const __m128i high = _mm_set1_epi16((short)0xFF80);
+    /* a bit a unit, set where it is ASCII (PACKSSWB keeps each test's 0 or
+     * -1) */
+    unsigned ascii = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(
+        _mm_cmpeq_epi16(_mm_and_si128(a, high), _mm_setzero_si128()),
+        _mm_cmpeq_epi16(_mm_and_si128(b, high), _mm_setzero_si128())));
+    size_t run = (size_t)__builtin_ctz(~ascii);
+    uint8_t bytes[16];
+    _mm_storeu_si128((__m128i *)(void *)bytes, _mm_packus_epi16(a, b));
+    if (run >= 8) {
+        memcpy(dst, bytes, 8);
+        memcpy(dst + run - 8, bytes + run - 8, 8);
+    } else if (run >= 4) {
+        memcpy(dst, bytes, 4);
+        memcpy(dst + run - 4, bytes + run - 4, 4);
+    } else if (run >= 1) {
+        dst[0] = bytes[0];
+        dst[run / 2] = bytes[run / 2];
+        dst[run - 1] = bytes[run - 1];
+    }
+    return run;
+}
+#endif
+
 size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
 {
     size_t i = 0;
@@ -199,16 +232,16 @@ size_t wenc_utf16_ascii_to_bytes(const uint16_t *src, uint8_t *dst, size_t n)
         __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 8));
         __m128i any = _mm_and_si128(_mm_or_si128(a, b), high);
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) != 0xFFFF)
-            break;
+            return i + ascii_run_end_sse2(a, b, dst + i);
         _mm_storeu_si128((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, b));
     }
     if (i + 8 <= n) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, high),
-                                              _mm_setzero_si128())) == 0xFFFF) {
-            _mm_storel_epi64((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, a));
-            i += 8;
-        }
+                                              _mm_setzero_si128())) != 0xFFFF)
+            return i + ascii_run_end_sse2(a, high, dst + i);
+        _mm_storel_epi64((__m128i *)(void *)(dst + i), _mm_packus_epi16(a, a));
+        i += 8;
     }
 #endif
 #ifdef WENC_HAVE_NEON
