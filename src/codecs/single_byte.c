@@ -587,27 +587,51 @@ static size_t sb_words_to_utf16(const uint8_t *s, size_t n,
 }
 
 #ifdef WENC_HAVE_NEON
-/* §9.1 to UTF-16 with NEON, 16 bytes a step: bytes 80-FF take their code
- * units from the table by TBX (its second half split by VLD2 into low and
- * high bytes, two tables of 64 entries for each), ASCII passes through as
- * the low byte. Stops before the 16 bytes holding an unmapped byte (its
- * entry 0), or with fewer than 16 left; returns the bytes read, one unit
- * each. */
-static size_t sb_table16_utf16_neon(const uint8_t *src, size_t n,
-                                    const uint16_t *code_point_of,
-                                    uint16_t *dst)
+/* The second half of a table, entries 80-FF, split for TBX: split[0..1] the
+ * low bytes of entries 0-63 and 64-127 of that half, split[2..3] their high
+ * bytes. Each is read back as one four-register table in the loops (GCC 12
+ * spills four-register tuples kept across a loop, and they would not
+ * survive the calls for ASCII). */
+static inline void sb_split_upper_neon(const uint16_t *code_point_of,
+                                uint8_t split[4][64])
 {
-    /* split[0..1]: the low bytes of entries 0-63 and 64-127 of the upper
-     * half; split[2..3]: their high bytes. Each is read back as one
-     * four-register table in the loop (GCC 12 spills four-register tuples
-     * kept across it, and they would not survive the call for ASCII). */
-    uint8_t split[4][64];
     const uint8_t *upper = (const uint8_t *)(code_point_of + 128);
     for (int k = 0; k < 8; k++) {
         uint8x16x2_t bytes = vld2q_u8(upper + 32 * k);
         vst1q_u8(split[k / 4] + 16 * (k % 4), bytes.val[0]);
         vst1q_u8(split[2 + k / 4] + 16 * (k % 4), bytes.val[1]);
     }
+}
+
+/* The code units of the 16 bytes b by TBX over split (entries 0-63 of the
+ * upper half, then 64-127; ASCII is out of range of both and passes
+ * through as the low byte), as low and high bytes; true when none is an
+ * unmapped byte (its entry 0). */
+static inline bool sb_units16_neon(uint8x16_t b, uint8_t split[4][64],
+                                   uint8x16_t *low_out, uint8x16_t *high_out)
+{
+    uint8x16_t first = vsubq_u8(b, vdupq_n_u8(0x80));
+    uint8x16_t second = vsubq_u8(b, vdupq_n_u8(0xC0));
+    uint8x16_t low = vqtbx4q_u8(vqtbx4q_u8(b, vld1q_u8_x4(split[0]), first),
+                                vld1q_u8_x4(split[1]), second);
+    uint8x16_t high = vqtbx4q_u8(vqtbl4q_u8(vld1q_u8_x4(split[2]), first),
+                                 vld1q_u8_x4(split[3]), second);
+    uint8x16_t unmapped = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(b)),
+                                   vceqzq_u8(vorrq_u8(low, high)));
+    *low_out = low;
+    *high_out = high;
+    return vmaxvq_u8(unmapped) == 0;
+}
+
+/* §9.1 to UTF-16 with NEON, 16 bytes a step (sb_units16_neon()). Stops
+ * before the 16 bytes holding an unmapped byte, or with fewer than 16
+ * left; returns the bytes read, one unit each. */
+static size_t sb_table16_utf16_neon(const uint8_t *src, size_t n,
+                                    const uint16_t *code_point_of,
+                                    uint16_t *dst)
+{
+    uint8_t split[4][64];
+    sb_split_upper_neon(code_point_of, split);
     size_t pos = 0;
     while (n - pos >= 16) {
         uint8x16_t b = vld1q_u8(src + pos);
@@ -615,22 +639,86 @@ static size_t sb_table16_utf16_neon(const uint8_t *src, size_t n,
             pos += wenc_ascii_to_utf16(src + pos, dst + pos, n - pos);
             continue;
         }
-        /* entries 0-63 of the upper half, then 64-127; ASCII is out of
-         * range of both */
-        uint8x16_t first = vsubq_u8(b, vdupq_n_u8(0x80));
-        uint8x16_t second = vsubq_u8(b, vdupq_n_u8(0xC0));
-        uint8x16_t low = vqtbx4q_u8(vqtbx4q_u8(b, vld1q_u8_x4(split[0]), first),
-                                    vld1q_u8_x4(split[1]), second);
-        uint8x16_t high = vqtbx4q_u8(vqtbl4q_u8(vld1q_u8_x4(split[2]), first),
-                                     vld1q_u8_x4(split[3]), second);
-        uint8x16_t unmapped = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(b)),
-                                       vceqzq_u8(vorrq_u8(low, high)));
-        if (vmaxvq_u8(unmapped) != 0)
+        uint8x16_t low, high;
+        if (!sb_units16_neon(b, split, &low, &high))
             break;
         vst1q_u8((uint8_t *)(dst + pos), vzip1q_u8(low, high));
         vst1q_u8((uint8_t *)(dst + pos + 8), vzip2q_u8(low, high));
         pos += 16;
     }
+    return pos;
+}
+
+/* Blocks of 16 with at most this many upper bytes go one upper byte a step
+ * (as in the AVX2 kernel's sparse loop). */
+enum { SB_SPARSE_NEON = 1 };
+
+/* §9.1 to UTF-8 with NEON, 16 bytes a step: ASCII as it is; a block with
+ * few upper bytes (Latin-script text) up to its first upper byte, whose
+ * sequence is written here, the next step from the byte after it; the
+ * other blocks' units by sb_units16_neon(), packed by utf8_pack8_neon().
+ * Stops at an unmapped byte (the dense step before its block), and where
+ * fewer than 32 bytes are left: the room of 3 bytes a byte then holds the
+ * packing's stores past its output. Returns the bytes read; the bytes
+ * written go to *written. */
+static size_t sb_table16_utf8_neon(const uint8_t *src, size_t n,
+                                   const uint16_t *code_point_of,
+                                   uint8_t *dst, size_t *written)
+{
+    uint8_t split[4][64];
+    sb_split_upper_neon(code_point_of, split);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 32) {
+        uint8x16_t b = vld1q_u8(src + pos);
+        uint8x16_t upper = vcltzq_s8(vreinterpretq_s8_u8(b));
+        vst1q_u8(dst + out, b);
+        unsigned count = vaddvq_u8(vshrq_n_u8(upper, 7));
+        if (count == 0) {
+            /* then the rest of an ASCII run, 32 bytes a step */
+            const uint8_t *from = src + pos + 16;
+            uint8_t *to = dst + out + 16;
+            for (const uint8_t *last = src + n - 64; from <= last;
+                 from += 32, to += 32) {
+                uint8x16_t first = vld1q_u8(from), second = vld1q_u8(from + 16);
+                if (vmaxvq_u8(vorrq_u8(first, second)) >= 0x80)
+                    break;
+                vst1q_u8(to, first);
+                vst1q_u8(to + 16, second);
+            }
+            pos = (size_t)(from - src);
+            out = (size_t)(to - dst);
+            continue;
+        }
+        if (count <= SB_SPARSE_NEON) {
+            size_t ascii = first_lane_set_neon(upper);
+            pos += ascii;
+            out += ascii;
+            uint32_t cp = code_point_of[src[pos]];
+            if (cp == 0)
+                break;
+            if (cp < 0x800) {
+                dst[out] = (uint8_t)(0xC0 | cp >> 6);
+                dst[out + 1] = (uint8_t)(0x80 | (cp & 0x3F));
+                out += 2;
+            } else {
+                dst[out] = (uint8_t)(0xE0 | cp >> 12);
+                dst[out + 1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+                dst[out + 2] = (uint8_t)(0x80 | (cp & 0x3F));
+                out += 3;
+            }
+            pos++;
+            continue;
+        }
+        uint8x16_t low, high;
+        if (!sb_units16_neon(b, split, &low, &high))
+            break;
+        out += utf8_pack8_neon(vreinterpretq_u16_u8(vzip1q_u8(low, high)),
+                               dst + out, 1);
+        out += utf8_pack8_neon(vreinterpretq_u16_u8(vzip2q_u8(low, high)),
+                               dst + out, 1);
+        pos += 16;
+    }
+    *written = out;
     return pos;
 }
 #endif
@@ -708,6 +796,14 @@ WENC_INLINE codec_status sb_decode(wenc_decoder *dec, const uint8_t *src,
             }
         } else {
             uint8_t *d = (uint8_t *)dst;
+#ifdef WENC_HAVE_NEON
+            if (end - pos >= 32) {
+                size_t made = 0;
+                pos += sb_table16_utf8_neon(src + pos, end - pos,
+                                            code_point_of, d + out, &made);
+                out += made;
+            }
+#endif
             while (pos < end) {
                 uint8_t b = src[pos];
                 if (b < 0x80) {
