@@ -590,6 +590,38 @@ static void test_encoder_latin_utf16(th *t)
     th_ctx_clear(t);
 }
 
+/* Text of one- and two-byte units (Cyrillic words and spaces, or Latin
+ * words with an accented letter in each) of 20 to 99 units, its last 0 to
+ * 19 units ASCII: encodeInto() writes its UTF-8 and nothing after it, at
+ * every length (the SIMD kernels' last steps near the end of the input). */
+static void test_encoder_two_byte_ends(th *t)
+{
+    for (int latin = 0; latin < 2; latin++) {
+        for (size_t n = 20; n < 100; n++) {
+            for (size_t tail = 0; tail < 20; tail++) {
+                uint16_t units[100];
+                for (size_t i = 0; i < n; i++) {
+                    if (i + tail >= n)
+                        units[i] = (uint16_t)('a' + i % 26);
+                    else if (i % 6 == 5)
+                        units[i] = 0x20;
+                    else if (latin)
+                        units[i] = i % 6 == 2 ? 0xE9 : (uint16_t)('a' + i % 26);
+                    else
+                        units[i] = (uint16_t)(0x430 + i % 32);
+                }
+                units[0] = 0x44F; /* two units not ASCII in a row: the */
+                units[1] = 0xE0;  /* kernels run from the start */
+                uint8_t dest[3 * 100 + 16];
+                th_ctx(t, "%s, %zu units, the last %zu ASCII",
+                       latin ? "Latin" : "Cyrillic", n, tail);
+                check_encode_into_whole(t, units, n, dest, sizeof dest);
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* API details: reset, error before any error, forking a decoder by copy. */
 static void test_api(th *t)
 {
@@ -721,6 +753,7 @@ int main(void)
     test_encoder_ascii_runs_utf16(&t);
     test_encoder_writes_nothing_after(&t);
     test_encoder_latin_utf16(&t);
+    test_encoder_two_byte_ends(&t);
     test_api(&t);
     return th_end(&t);
 }

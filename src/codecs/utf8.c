@@ -231,6 +231,95 @@ DEFINE_ENCODE_READERS(utf8, utf8_encode)
 #ifdef WENC_HAVE_RUNTIME_AVX2
 #include <immintrin.h>
 
+/* The ASCII units at src narrowed to bytes at dst, 32 a step while 32 or
+ * more are left and all are ASCII; returns how many (a multiple of 32).
+ * VPACKUSWB packs within 128-bit lanes; VPERMQ puts the quarters in order. */
+WENC_TARGET_AVX2 static inline size_t
+utf16_ascii_steps32_avx2(const uint16_t *src, size_t n, uint8_t *dst)
+{
+    size_t i = 0;
+    for (; n - i >= 32; i += 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        __m256i b =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 16));
+        if (!_mm256_testz_si256(_mm256_or_si256(a, b),
+                                _mm256_set1_epi16((short)0xFF80)))
+            break;
+        _mm256_storeu_si256(
+            (__m256i *)(void *)(dst + i),
+            _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
+    }
+    return i;
+}
+
+/* Text of units of one and two bytes (Latin, Cyrillic, Greek, Hebrew,
+ * Arabic), 16 a step: both forms of each unit in its 16-bit lane, each half
+ * packed by PSHUFB with its row of wenc_one_or_two_shuffle, as
+ * utf8_pack8_one_or_two_avx2() does for 8; 16 units of ASCII narrowed, and
+ * the rest of their run 32 a step. Taking the accented letters of French
+ * text here with the ASCII around them, rather than 8 units with each and
+ * the ASCII between in the caller's loop, measured 1.5-3.6 times as fast.
+ * Stops before 16 units that hold a unit above U+07FF (or a surrogate),
+ * and where fewer than 30 are left: a step's second store may reach 8
+ * bytes past its output, which the units after it rewrite. Returns the
+ * units read; the bytes written go to *written. */
+WENC_TARGET_AVX2 static size_t
+utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
+                              size_t *written)
+{
+    const __m256i high_bits = _mm256_set1_epi16((short)0xF800);
+    const __m256i ascii_max = _mm256_set1_epi16(0x7F);
+    const __m256i low6 = _mm256_set1_epi16(0x3F);
+    const __m256i lead_bits = _mm256_set1_epi16(0xC0);
+    const __m256i continuation = _mm256_set1_epi16(0x80);
+    size_t pos = 0, out = 0;
+    while (n - pos >= 16 + 14) {
+        __m256i units =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        if (!_mm256_testz_si256(units, high_bits))
+            break;
+        __m256i over1 = _mm256_cmpgt_epi16(units, ascii_max);
+        unsigned forms = (unsigned)_mm256_movemask_epi8(
+            _mm256_packs_epi16(over1, _mm256_setzero_si256()));
+        if (forms == 0) {
+            /* 16 of ASCII, then the run's rest 32 units a step */
+            _mm_storeu_si128(
+                (__m128i *)(void *)(dst + out),
+                _mm_packus_epi16(_mm256_castsi256_si128(units),
+                                 _mm256_extracti128_si256(units, 1)));
+            pos += 16;
+            out += 16;
+            size_t run = utf16_ascii_steps32_avx2(src + pos, n - pos, dst + out);
+            pos += run;
+            out += run;
+            continue;
+        }
+        __m256i two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16(units, 6), lead_bits),
+            _mm256_slli_epi16(
+                _mm256_or_si256(_mm256_and_si256(units, low6), continuation),
+                8));
+        unsigned forms_low = forms & 0xFF, forms_high = forms >> 16 & 0xFF;
+        __m256i shuffle = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128(
+                (const __m128i *)(const void *)wenc_one_or_two_shuffle[forms_low])),
+            _mm_loadu_si128(
+                (const __m128i *)(const void *)wenc_one_or_two_shuffle[forms_high]),
+            1);
+        __m256i packed =
+            _mm256_shuffle_epi8(_mm256_blendv_epi8(units, two, over1), shuffle);
+        size_t length_low = 8 + (size_t)_mm_popcnt_u32(forms_low);
+        _mm_storeu_si128((__m128i *)(void *)(dst + out),
+                         _mm256_castsi256_si128(packed));
+        _mm_storeu_si128((__m128i *)(void *)(dst + out + length_low),
+                         _mm256_extracti128_si256(packed, 1));
+        out += length_low + 8 + (size_t)_mm_popcnt_u32(forms_high);
+        pos += 16;
+    }
+    *written = out;
+    return pos;
+}
+
 /* Encodes 8 units at a time (utf8_pack8_avx2) while none is a surrogate,
  * ASCII runs included. The caller leaves room for 3 bytes per unit and
  * encodes every unit up to n but the last one or two. Stores of 16 bytes
@@ -263,20 +352,11 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                                  _mm_packus_epi16(units, next));
                 out += 16;
                 pos += 16;
-                while (steps >= 1 && n - pos >= 32) {
-                    __m256i a = _mm256_loadu_si256(
-                        (const __m256i *)(const void *)(src + pos));
-                    __m256i b = _mm256_loadu_si256(
-                        (const __m256i *)(const void *)(src + pos + 16));
-                    if (!_mm256_testz_si256(_mm256_or_si256(a, b),
-                                            _mm256_set1_epi16((short)0xFF80)))
-                        break;
-                    _mm256_storeu_si256(
-                        (__m256i *)(void *)(dst + out),
-                        _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b),
-                                                 0xD8));
-                    out += 32;
-                    pos += 32;
+                if (steps >= 1) {
+                    size_t run =
+                        utf16_ascii_steps32_avx2(src + pos, n - pos, dst + out);
+                    pos += run;
+                    out += run;
                 }
                 if (n - pos < 8)
                     break;
@@ -295,10 +375,23 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             _mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate);
         if (!_mm_testz_si128(surrogates, surrogates))
             break;
-        if (_mm_testz_si128(units, _mm_set1_epi16((short)0xF800)))
+        if (_mm_testz_si128(units, _mm_set1_epi16((short)0xF800))) {
+            /* 16 units a step where the next 8 are such too (not where
+             * they hold a unit of three bytes, as in Japanese text between
+             * its punctuation and its letters) */
+            if (n - pos >= 16 + 14 &&
+                _mm_testz_si128(_mm_loadu_si128((const __m128i *)(const void *)(
+                                    src + pos + 8)),
+                                _mm_set1_epi16((short)0xF800))) {
+                size_t made = 0;
+                pos += utf16_one_or_two_to_utf8_avx2(src + pos, n - pos,
+                                                     dst + out, &made);
+                out += made;
+                continue;
+            }
             out += utf8_pack8_one_or_two_avx2(units, dst + out,
                                               n - pos >= 8 + 14);
-        else
+        } else
             out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
         pos += 8;
     }
