@@ -318,6 +318,14 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
                 i += 32;
             }
             continue;
+        } else if (_mm256_testz_si256(v, five_bits) && units - i >= 16 + 14) {
+            /* units of one and two bytes (Latin, Cyrillic, Greek, Hebrew,
+             * Arabic), 16 at once */
+            __m256i over1 = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+            unsigned forms = (unsigned)_mm256_movemask_epi8(
+                _mm256_packs_epi16(over1, _mm256_setzero_si256()));
+            out += utf8_pack16_one_or_two_avx2(v, over1, forms,
+                                               (uint8_t *)dst + out);
         } else {
             uint32_t surrogates = utf16_lanes16_avx2(
                 _mm256_cmpeq_epi16(_mm256_and_si256(v, five_bits), surrogate));

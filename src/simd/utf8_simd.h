@@ -520,6 +520,39 @@ utf8_pack8_one_or_two_avx2(__m128i units, uint8_t *dst, int spill)
     return length;
 }
 
+/* utf8_pack8_one_or_two_avx2() for 16 units, none above U+07FF and not all
+ * ASCII, given `over1` (their lanes above U+007F) and `forms` (the mask of
+ * over1 packed to bytes: bit k for unit k of the first 8, bit 16 + k for
+ * unit k of the others): each unit's one or two bytes in its 16-bit lane,
+ * each half packed by PSHUFB with its row of wenc_one_or_two_shuffle. The
+ * second half's store may reach 8 bytes past the output (the caller has room
+ * for it, and writes those bytes again later). Returns the bytes written. */
+WENC_TARGET_AVX2 static inline size_t
+utf8_pack16_one_or_two_avx2(__m256i units, __m256i over1, unsigned forms,
+                            uint8_t *dst)
+{
+    __m256i two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(units, 6), _mm256_set1_epi16(0xC0)),
+        _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(units,
+                                                           _mm256_set1_epi16(0x3F)),
+                                          _mm256_set1_epi16(0x80)),
+                          8));
+    unsigned forms_low = forms & 0xFF, forms_high = forms >> 16 & 0xFF;
+    __m256i shuffle = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128(
+            (const __m128i *)(const void *)wenc_one_or_two_shuffle[forms_low])),
+        _mm_loadu_si128(
+            (const __m128i *)(const void *)wenc_one_or_two_shuffle[forms_high]),
+        1);
+    __m256i packed =
+        _mm256_shuffle_epi8(_mm256_blendv_epi8(units, two, over1), shuffle);
+    size_t length_low = 8 + (size_t)_mm_popcnt_u32(forms_low);
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(packed));
+    _mm_storeu_si128((__m128i *)(void *)(dst + length_low),
+                     _mm256_extracti128_si256(packed, 1));
+    return length_low + 8 + (size_t)_mm_popcnt_u32(forms_high);
+}
+
 /* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's
  * one, two and three byte forms are made in a 32-bit slot, the right one
  * kept by its size, and each four slots packed with a mask from
