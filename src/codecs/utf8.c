@@ -254,10 +254,10 @@ utf16_ascii_steps32_avx2(const uint16_t *src, size_t n, uint8_t *dst)
 
 /* Text of units of one and two bytes (Latin, Cyrillic, Greek, Hebrew,
  * Arabic), 16 a step (utf8_pack16_one_or_two_avx2()); 16 units of ASCII
- * narrowed, and
- * the rest of their run 32 a step. Taking the accented letters of French
- * text here with the ASCII around them, rather than 8 units with each and
- * the ASCII between in the caller's loop, measured 1.5-3.6 times as fast.
+ * narrowed, and the rest of their run 32 a step. Taking the accented
+ * letters of French text here with the ASCII around them, rather than 8
+ * units with each and the ASCII between in the caller's loop, measured
+ * 1.4-3.6 times as fast.
  * Stops before 16 units that hold a unit above U+07FF (or a surrogate),
  * and where fewer than 30 are left: a step's second store may reach 8
  * bytes past its output, which the units after it rewrite. Returns the
@@ -298,7 +298,8 @@ utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 }
 
 /* Encodes 8 units at a time (utf8_pack8_avx2) while none is a surrogate,
- * ASCII runs included. The caller leaves room for 3 bytes per unit and
+ * ASCII runs included, and text of one- and two-byte units 16 at a time
+ * (utf16_one_or_two_to_utf8_avx2()). The caller leaves room for 3 bytes per unit and
  * encodes every unit up to n but the last one or two. Stores of 16 bytes
  * reach up to 12 bytes past the UTF-8 of their 8 units; they are used while
  * 14 units or more follow, which rewrite those bytes, and the last steps
