@@ -638,6 +638,80 @@ static void test_three_byte_turns(th *t)
     free(text);
 }
 
+/* Words of one to five three-byte sequences with one ASCII byte between
+ * (Korean: the scalar loop takes an ASCII byte and the sequence after it in
+ * one step), behind 0-7 bytes of ASCII, with a break put at each of the
+ * first 48 bytes: a sequence that is an error right after the ASCII byte
+ * (overlong, surrogate, cut off by ASCII), two ASCII bytes, a two-byte
+ * sequence, a lead and the input's end; decoded in one call and streamed
+ * into 1-5 units of room a call. */
+static void test_three_byte_words(th *t)
+{
+    enum { N = 7 + 3 * 60 + 16 };
+    static const char *const breaks[] = {
+        " \xE0\x80\x80", " \xED\xA0\x80", " \xEA\xB0 ", "  ",
+        " \xC3\xA9", " \xEA"};
+    uint8_t *text = malloc(N);
+    uint8_t out8[3 * N + 8];
+    uint16_t out16[N + 16];
+    expected x;
+    expected_init(&x, N);
+    if (!text)
+        abort();
+    for (size_t shift = 0; shift < 8; shift++) {
+        for (size_t b = 0; b <= sizeof breaks / sizeof breaks[0]; b++) {
+            for (size_t at = 0; at < (b == 0 ? 1 : 48); at++) {
+                size_t n = shift, word = 1, in_word = 0;
+                memset(text, 'a', shift);
+                /* 가 각 간 ... and a space or a digit after each word */
+                while (n + 4 <= shift + 3 * 60) {
+                    if (in_word == word) {
+                        text[n++] = (uint8_t)(word == 3 ? '7' : ' ');
+                        word = word % 5 + 1;
+                        in_word = 0;
+                        continue;
+                    }
+                    uint32_t cp = 0xAC00 + (uint32_t)(n * 7 % 11172);
+                    n += put_utf8(cp, text + n);
+                    in_word++;
+                }
+                if (b > 0) {
+                    const char *piece = breaks[b - 1];
+                    size_t len = strlen(piece);
+                    if (b == sizeof breaks / sizeof breaks[0])
+                        n = shift + at; /* the lead last of all */
+                    memcpy(text + shift + at, piece, len);
+                    if (shift + at + len > n)
+                        n = shift + at + len;
+                }
+                if (b < sizeof breaks / sizeof breaks[0]) {
+                    memset(text + n, 'z', 16);
+                    n += 16;
+                }
+                th_ctx(t, "%zu bytes of ASCII, break %zu at byte %zu", shift,
+                       b, at);
+                check_with_rooms(t, text, n, &x, out8, out16);
+                for (size_t cap = 1; cap <= 5; cap++) {
+                    size_t splits[1] = {n / 2};
+                    th_dec_opts o = {WENC_UTF_8, WENC_BOM_KEEP,
+                                     WENC_ERRORS_REPLACEMENT, true, splits,
+                                     cap % 2, cap};
+                    th_dec_result res;
+                    if (!th_decode(&o, text, n, &res))
+                        CHECKF(t, false, "%s", res.problem);
+                    else
+                        CHECK_UNITS(t, "to UTF-16 in small rooms", x.utf16,
+                                    x.utf16_len, res.out16.p, res.out16.len);
+                    th_dec_result_free(&res);
+                }
+            }
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+    free(text);
+}
+
 /* UTF-8 -> UTF-16 of two-byte text with a letter of ASCII every fifth byte
  * (the two-byte kernels' blocks, checked by where leads and continuations
  * are) behind 0-31 bytes of ASCII, with
@@ -834,6 +908,7 @@ int main(void)
     test_every_cut(&t);
     test_step_orders(&t);
     test_three_byte_turns(&t);
+    test_three_byte_words(&t);
     test_two_byte_breaks(&t);
     test_four_byte_everywhere(&t);
     test_long_random(&t);

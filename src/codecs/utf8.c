@@ -31,12 +31,24 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
     while (i < n && o < cap) {
         uint32_t b = s[i];
         if (b < 0x80) {
-            /* a lone ASCII byte (a space or a digit among letters of other
-             * scripts) without the cost of looking for a run */
-            d[o++] = (uint16_t)b;
-            i++;
-            if (i == n || o == cap || s[i] >= 0x80)
-                continue;
+            if (n - i >= 8 && cap - o >= 8) {
+                /* a short run (a word between letters of Vietnamese or
+                 * Czech, a space or a digit among letters of other
+                 * scripts): 8 bytes widened, as many of them kept as are
+                 * ASCII */
+                size_t ascii = utf8_ascii_in_word(s + i);
+                for (size_t k = 0; k < 8; k++)
+                    d[o + k] = s[i + k];
+                i += ascii;
+                o += ascii;
+                if (ascii < 8)
+                    continue;
+            } else {
+                d[o++] = (uint16_t)b;
+                i++;
+                if (i == n || o == cap || s[i] >= 0x80)
+                    continue;
+            }
             size_t run = n - i < cap - o ? n - i : cap - o;
             run = wenc_ascii_to_utf16(s + i, d + o, run);
             i += run;
@@ -55,18 +67,28 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
             }
             continue;
         }
-        /* or of three-byte sequences, two characters a step */
-        while (n - i >= 8 && cap - o >= 2) {
-            uint64_t x = utf8_load_le64(s + i);
-            if (!utf8_two_three_byte_valid(x))
+        /* or of three-byte sequences, two characters a step, and the words
+         * after them with one ASCII byte between (Korean) */
+        for (;;) {
+            while (n - i >= 8 && cap - o >= 2) {
+                uint64_t x = utf8_load_le64(s + i);
+                if (!utf8_two_three_byte_valid(x))
+                    break;
+                utf8_two_three_byte_units(x, d + o);
+                o += 2;
+                i += 6;
+            }
+            if (n - i >= 3 && o < cap && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
+                d[o++] = utf8_three_bytes_unit(s + i);
+                i += 3;
+            }
+            if (n - i < 4 || cap - o < 2 || s[i] >= 0x80 ||
+                !utf8_three_bytes_valid(s[i + 1], s[i + 2], s[i + 3]))
                 break;
-            utf8_two_three_byte_units(x, d + o);
+            d[o] = s[i];
+            d[o + 1] = utf8_three_bytes_unit(s + i + 1);
             o += 2;
-            i += 6;
-        }
-        if (n - i >= 3 && o < cap && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
-            d[o++] = utf8_three_bytes_unit(s + i);
-            i += 3;
+            i += 4;
         }
     }
     *out = o;
