@@ -16,6 +16,37 @@ static void clear_state(wenc_decoder *dec)
     dec->code_point_ = 0;
 }
 
+/* Writes the ASCII at s[*pos] (pos < n, *out < cap) and those after it to
+ * d[*out..cap) as UTF-16: a lone byte (a space or a digit among letters of
+ * other scripts) without looking for a run, a short run (a word between
+ * letters of Vietnamese or Czech) 8 bytes widened at once, as many kept as
+ * are ASCII, a longer one by wenc_ascii_to_utf16(). Inline at each place
+ * ASCII comes next, so that each has branches of its own to predict. */
+WENC_INLINE void utf8_ascii_to_utf16(const uint8_t *s, size_t *pos, size_t n,
+                                     uint16_t *d, size_t *out, size_t cap)
+{
+    size_t i = *pos, o = *out;
+    d[o++] = s[i++];
+    if (i < n && o < cap && s[i] < 0x80) {
+        size_t ascii = 0;
+        if (n - i >= 8 && cap - o >= 8) {
+            ascii = utf8_ascii_in_word(s + i);
+            for (size_t k = 0; k < 8; k++)
+                d[o + k] = s[i + k];
+        }
+        i += ascii;
+        o += ascii;
+        if (ascii == 8 || ascii == 0) {
+            size_t run = n - i < cap - o ? n - i : cap - o;
+            run = wenc_ascii_to_utf16(s + i, d + o, run);
+            i += run;
+            o += run;
+        }
+    }
+    *pos = i;
+    *out = o;
+}
+
 /* Decodes the longest prefix of whole, valid sequences of src[0..n) into
  * dst[*out..cap) as UTF-16; returns the bytes read. */
 static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
@@ -31,40 +62,26 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
     while (i < n && o < cap) {
         uint32_t b = s[i];
         if (b < 0x80) {
-            if (n - i >= 8 && cap - o >= 8) {
-                /* a short run (a word between letters of Vietnamese or
-                 * Czech, a space or a digit among letters of other
-                 * scripts): 8 bytes widened, as many of them kept as are
-                 * ASCII */
-                size_t ascii = utf8_ascii_in_word(s + i);
-                for (size_t k = 0; k < 8; k++)
-                    d[o + k] = s[i + k];
-                i += ascii;
-                o += ascii;
-                if (ascii < 8)
-                    continue;
-            } else {
-                d[o++] = (uint16_t)b;
-                i++;
-                if (i == n || o == cap || s[i] >= 0x80)
-                    continue;
-            }
-            size_t run = n - i < cap - o ? n - i : cap - o;
-            run = wenc_ascii_to_utf16(s + i, d + o, run);
-            i += run;
-            o += run;
+            utf8_ascii_to_utf16(s, &i, n, d, &o, cap);
             continue;
         }
         if (!utf8_sequence_to_utf16(s, &i, n, d, &o, cap))
             break;
         /* after one, a run of two-byte sequences (Cyrillic, Greek, Arabic,
-         * Hebrew), one test a character */
+         * Hebrew), one test a character, and the ASCII after it */
         if (b < 0xE0) {
-            while (n - i >= 2 && o < cap && (uint32_t)(s[i] - 0xC2) <= 0x1Du &&
-                   (s[i + 1] & 0xC0) == 0x80) {
-                d[o++] = (uint16_t)((s[i] & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu));
-                i += 2;
+            size_t most = (n - i) / 2 < cap - o ? (n - i) / 2 : cap - o;
+            const uint8_t *p = s + i, *end = p + 2 * most;
+            uint16_t *q = d + o;
+            while (p != end && (uint32_t)(p[0] - 0xC2) <= 0x1Du &&
+                   (p[1] & 0xC0) == 0x80) {
+                *q++ = (uint16_t)((p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu));
+                p += 2;
             }
+            i = (size_t)(p - s);
+            o = (size_t)(q - d);
+            if (i < n && o < cap && s[i] < 0x80)
+                utf8_ascii_to_utf16(s, &i, n, d, &o, cap);
             continue;
         }
         /* or of three-byte sequences, two characters a step, and the words
