@@ -87,6 +87,7 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
         /* or of three-byte sequences, two characters a step, and the words
          * after them with one ASCII byte between (Korean) */
         for (;;) {
+            unsigned pairs = 0;
             while (n - i >= 8 && cap - o >= 2) {
                 uint64_t x = utf8_load_le64(s + i);
                 if (!utf8_two_three_byte_valid(x))
@@ -94,6 +95,26 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
                 utf8_two_three_byte_units(x, d + o);
                 o += 2;
                 i += 6;
+                if (++pairs < 2)
+                    continue;
+                /* a long run (Chinese, Japanese, Thai; Korean words are
+                 * shorter): bounded once, by the steps that surely fit */
+                size_t most = (n - i) / 8 < (cap - o) / 2 ? (n - i) / 8 : (cap - o) / 2;
+                const uint8_t *p = s + i, *end = p + 6 * most;
+                uint16_t *q = d + o;
+                while (p != end) {
+                    x = utf8_load_le64(p);
+                    if (!utf8_two_three_byte_valid(x))
+                        break;
+                    utf8_two_three_byte_units(x, q);
+                    q += 2;
+                    p += 6;
+                }
+                i = (size_t)(p - s);
+                o = (size_t)(q - d);
+                pairs = 0;
+                if (p != end)
+                    break;
             }
             if (n - i >= 3 && o < cap && utf8_three_bytes_valid(s[i], s[i + 1], s[i + 2])) {
                 d[o++] = utf8_three_bytes_unit(s + i);
