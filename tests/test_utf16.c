@@ -644,6 +644,71 @@ static void test_exact_room_utf8(th *t)
     th_ctx_clear(t);
 }
 
+/* Decoding to UTF-8 of units of three bytes (Chinese, Japanese, Thai), the
+ * SIMD decoders' 16 at a time: a run of 0 to 72 units of three bytes
+ * (U+0800, U+FFFF, U+D7FF, U+E000 among them), a break (none, ASCII,
+ * U+0080, U+07FF, a lone surrogate, a pair), then 0 to 40 more, as UTF-16BE
+ * and UTF-16LE, in one call into exactly the room the output needs (the
+ * four bytes past it stay as they were). */
+static void test_three_byte_runs_utf8(th *t)
+{
+    static const uint16_t breaks[][2] = {{0, 0},      {0x41, 0},
+                                         {0x80, 0},   {0x7FF, 0},
+                                         {0xD800, 0}, {0xDFFF, 0},
+                                         {0xD83D, 0xDE00}};
+    static const uint16_t edges[] = {0x0800, 0xFFFF, 0xD7FF, 0xE000};
+    enum { BREAKS = sizeof breaks / sizeof breaks[0], MOST = 72 + 2 + 40 };
+    for (int be = 0; be < 2; be++) {
+        for (size_t run = 0; run <= 72; run++) {
+            for (size_t b = 0; b < BREAKS; b++) {
+                for (size_t tail = 0; tail <= 40; tail += 1 + tail / 8) {
+                    uint16_t units[MOST];
+                    size_t n = 0;
+                    th_bytes want = {0};
+                    for (size_t i = 0; i < run + tail; i++) {
+                        if (i == run && b > 0) {
+                            units[n++] = breaks[b][0];
+                            if (breaks[b][1] != 0)
+                                units[n++] = breaks[b][1];
+                            uint32_t cp = breaks[b][1] != 0 ? 0x1F600
+                                          : breaks[b][0] >= 0xD800 &&
+                                                  breaks[b][0] <= 0xDFFF
+                                              ? 0xFFFD
+                                              : breaks[b][0];
+                            th_bytes_cp(&want, cp);
+                        }
+                        units[n] = i % 11 == 10 ? edges[i / 11 % 4]
+                                                : (uint16_t)(0x4E00 + i * 37 % 0x5000);
+                        th_bytes_cp(&want, units[n++]);
+                    }
+                    uint8_t bytes[2 * MOST];
+                    for (size_t i = 0; i < n; i++) {
+                        bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
+                        bytes[2 * i + (be ? 1 : 0)] = (uint8_t)units[i];
+                    }
+                    th_ctx(t, "%s, %zu units of three bytes, break %zu, %zu more",
+                           be ? "UTF-16BE" : "UTF-16LE", run, b, tail);
+                    uint8_t dst[3 * MOST + 4];
+                    memset(dst, 0xA5, sizeof dst);
+                    wenc_decoder dec;
+                    wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
+                                      WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+                    size_t in = 2 * n, room = want.len;
+                    wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst,
+                                                         &room, true);
+                    CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
+                    CHECK_BYTES(t, "output", want.p, want.len, dst, room);
+                    CHECK(t, dst[want.len] == 0xA5 && dst[want.len + 1] == 0xA5 &&
+                                 dst[want.len + 2] == 0xA5 &&
+                                 dst[want.len + 3] == 0xA5);
+                    th_bytes_free(&want);
+                }
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -654,5 +719,6 @@ int main(void)
     test_utf16_output(&t);
     test_long_mixed(&t);
     test_exact_room_utf8(&t);
+    test_three_byte_runs_utf8(&t);
     return th_end(&t);
 }

@@ -622,6 +622,47 @@ static void test_encoder_two_byte_ends(th *t)
     th_ctx_clear(t);
 }
 
+/* Units of three bytes (Chinese, Japanese, Thai), the SIMD encoders' 16 at a
+ * time: two units not ASCII (the kernels run from the start), a run of 0 to
+ * 80 units of three bytes (U+0800, U+FFFF, U+D7FF, U+E000 among them), a
+ * break (none, ASCII, U+0080, U+07FF, a lone surrogate, a pair), then 0 to
+ * 40 more of three bytes: encodeInto() writes their UTF-8 and nothing after
+ * it. */
+static void test_encoder_three_byte_runs(th *t)
+{
+    static const uint16_t breaks[][2] = {{0, 0},      {0x41, 0},
+                                         {0x80, 0},   {0x7FF, 0},
+                                         {0xD800, 0}, {0xDFFF, 0},
+                                         {0xD83D, 0xDE00}};
+    enum { BREAKS = sizeof breaks / sizeof breaks[0] };
+    for (size_t run = 0; run <= 80; run++) {
+        for (size_t b = 0; b < BREAKS; b++) {
+            for (size_t tail = 0; tail <= 40; tail += 1 + tail / 8) {
+                uint16_t units[2 + 80 + 2 + 40];
+                size_t n = 0;
+                units[n++] = 0x3042;
+                units[n++] = 0xE9;
+                for (size_t i = 0; i < run + tail; i++) {
+                    if (i == run && b > 0) {
+                        units[n++] = breaks[b][0];
+                        if (breaks[b][1] != 0)
+                            units[n++] = breaks[b][1];
+                    }
+                    static const uint16_t edges[] = {0x0800, 0xFFFF, 0xD7FF,
+                                                     0xE000};
+                    units[n++] = i % 11 == 10 ? edges[i / 11 % 4]
+                                              : (uint16_t)(0x4E00 + i * 37 % 0x5000);
+                }
+                static uint8_t dest[3 * (2 + 80 + 2 + 40) + 16];
+                th_ctx(t, "%zu units of three bytes, break %zu, %zu more", run,
+                       b, tail);
+                check_encode_into_whole(t, units, n, dest, sizeof dest);
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* API details: reset, error before any error, forking a decoder by copy. */
 static void test_api(th *t)
 {
@@ -754,6 +795,7 @@ int main(void)
     test_encoder_writes_nothing_after(&t);
     test_encoder_latin_utf16(&t);
     test_encoder_two_byte_ends(&t);
+    test_encoder_three_byte_runs(&t);
     test_api(&t);
     return th_end(&t);
 }

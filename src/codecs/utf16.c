@@ -326,6 +326,10 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
                 _mm256_packs_epi16(over1, _mm256_setzero_si256()));
             out += utf8_pack16_one_or_two_avx2(v, over1, forms,
                                                (uint8_t *)dst + out);
+        } else if (units - i >= 16 + 14 && utf8_all_three16_avx2(v)) {
+            /* 16 units of three bytes (Chinese, Japanese, Thai) */
+            utf8_pack16_three_avx2(v, (uint8_t *)dst + out);
+            out += 48;
         } else {
             uint32_t surrogates = utf16_lanes16_avx2(
                 _mm256_cmpeq_epi16(_mm256_and_si256(v, five_bits), surrogate));

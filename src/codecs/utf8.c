@@ -357,6 +357,29 @@ utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     return pos;
 }
 
+/* Text of units of three bytes (Chinese, Japanese, Thai), 16 a step
+ * (utf8_pack16_three_avx2()) while they are all such and 30 or more are
+ * left: a step's last store reaches 4 bytes past its output, which the
+ * units after it rewrite. Returns the units read; the bytes written go to
+ * *written. */
+WENC_TARGET_AVX2 static size_t
+utf16_three_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
+                         size_t *written)
+{
+    size_t pos = 0, out = 0;
+    while (n - pos >= 16 + 14) {
+        __m256i units =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        if (!utf8_all_three16_avx2(units))
+            break;
+        utf8_pack16_three_avx2(units, dst + out);
+        pos += 16;
+        out += 48;
+    }
+    *written = out;
+    return pos;
+}
+
 /* Encodes 8 units at a time (utf8_pack8_avx2) while none is a surrogate,
  * ASCII runs included, and text of one- and two-byte units 16 at a time
  * (utf16_one_or_two_to_utf8_avx2()). The caller leaves room for 3 bytes per unit and
@@ -429,8 +452,20 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             }
             out += utf8_pack8_one_or_two_avx2(units, dst + out,
                                               n - pos >= 8 + 14);
-        } else
-            out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
+        } else {
+            size_t made = utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
+            out += made;
+            pos += 8;
+            /* 8 units of three bytes: the next may be too, 16 a step (not
+             * in Korean, whose words a space ends every few units) */
+            if (made == 24) {
+                size_t more = 0;
+                pos += utf16_three_to_utf8_avx2(src + pos, n - pos, dst + out,
+                                                &more);
+                out += more;
+            }
+            continue;
+        }
         pos += 8;
     }
     *written = out;

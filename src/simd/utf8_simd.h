@@ -553,6 +553,47 @@ utf8_pack16_one_or_two_avx2(__m256i units, __m256i over1, unsigned forms,
     return length_low + 8 + (size_t)_mm_popcnt_u32(forms_high);
 }
 
+/* Whether the 16 units are all of three bytes in UTF-8: U+0800-U+FFFF, none
+ * a surrogate (their top five bits neither 00000 nor 11011). */
+WENC_TARGET_AVX2 static inline bool utf8_all_three16_avx2(__m256i units)
+{
+    __m256i top = _mm256_and_si256(units, _mm256_set1_epi16((short)0xF800));
+    __m256i other = _mm256_or_si256(
+        _mm256_cmpeq_epi16(top, _mm256_setzero_si256()),
+        _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800)));
+    return _mm256_testz_si256(other, other);
+}
+
+/* 16 units that utf8_all_three16_avx2() accepted (Chinese, Japanese, Thai)
+ * to their 48 bytes at dst: each unit's first two bytes in its 16-bit lane
+ * and its third in the same lane of another vector, the two interleaved to
+ * 32-bit slots, whose fourth byte one fixed PSHUFB drops. The last store
+ * reaches 4 bytes past the 48. */
+WENC_TARGET_AVX2 static inline void utf8_pack16_three_avx2(__m256i units,
+                                                          uint8_t *dst)
+{
+    const __m256i drop_fourth = _mm256_setr_epi8(
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m256i first_two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(units, 12),
+                        _mm256_set1_epi16((short)0x80E0)),
+        _mm256_and_si256(_mm256_slli_epi16(units, 2),
+                         _mm256_set1_epi16(0x3F00)));
+    __m256i third = _mm256_or_si256(
+        _mm256_and_si256(units, _mm256_set1_epi16(0x3F)),
+        _mm256_set1_epi16(0x80));
+    /* units 0-3 and 8-11; 4-7 and 12-15 */
+    __m256i low = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(first_two, third),
+                                      drop_fourth);
+    __m256i high = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(first_two, third),
+                                       drop_fourth);
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(low));
+    _mm_storeu_si128((__m128i *)(void *)(dst + 12), _mm256_castsi256_si128(high));
+    _mm_storeu_si128((__m128i *)(void *)(dst + 24), _mm256_extracti128_si256(low, 1));
+    _mm_storeu_si128((__m128i *)(void *)(dst + 36), _mm256_extracti128_si256(high, 1));
+}
+
 /* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's
  * one, two and three byte forms are made in a 32-bit slot, the right one
  * kept by its size, and each four slots packed with a mask from
