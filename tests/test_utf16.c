@@ -709,6 +709,49 @@ static void test_three_byte_runs_utf8(th *t)
     th_ctx_clear(t);
 }
 
+/* Units of three bytes, then ASCII to the end (0-24 of each), decoded to
+ * UTF-8 into exactly the room needed, both byte orders: the SIMD decoders'
+ * steps of 16 units store past what they make, never past the room (the 16
+ * bytes after it stay as they were). */
+static void test_three_then_ascii_utf8(th *t)
+{
+    for (int be = 0; be < 2; be++) {
+        for (size_t threes = 0; threes <= 24; threes++) {
+            for (size_t ascii = 0; ascii <= 24; ascii++) {
+                uint8_t bytes[2 * 48];
+                th_bytes want = {0};
+                size_t n = threes + ascii;
+                for (size_t i = 0; i < n; i++) {
+                    uint16_t unit = i < threes ? (uint16_t)(0x4E00 + 53 * i)
+                                               : (uint16_t)('a' + i);
+                    bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(unit >> 8);
+                    bytes[2 * i + (be ? 1 : 0)] = (uint8_t)unit;
+                    th_bytes_cp(&want, unit);
+                }
+                th_ctx(t, "%s, %zu units of three bytes, then %zu ASCII",
+                       be ? "UTF-16BE" : "UTF-16LE", threes, ascii);
+                uint8_t dst[3 * 48 + 16];
+                memset(dst, 0xA5, sizeof dst);
+                wenc_decoder dec;
+                wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
+                                  WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+                size_t in = 2 * n, room = want.len;
+                wenc_status st =
+                    wenc_decode_to_utf8(&dec, bytes, &in, dst, &room, true);
+                CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
+                CHECK_BYTES(t, "output", want.p, want.len, dst, room);
+                size_t untouched = want.len;
+                while (untouched < want.len + 16 && dst[untouched] == 0xA5)
+                    untouched++;
+                CHECKF(t, untouched == want.len + 16,
+                       "byte %zu past the room was written", untouched - want.len);
+                th_bytes_free(&want);
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -720,5 +763,6 @@ int main(void)
     test_long_mixed(&t);
     test_exact_room_utf8(&t);
     test_three_byte_runs_utf8(&t);
+    test_three_then_ascii_utf8(&t);
     return th_end(&t);
 }

@@ -663,6 +663,30 @@ static void test_encoder_three_byte_runs(th *t)
     th_ctx_clear(t);
 }
 
+/* Units of three bytes, then ASCII to the end (0-24 of each): the SIMD
+ * encoders' steps of 16 units whose last units are ASCII near the input's
+ * end store past what they make; encodeInto() still writes nothing past its
+ * output. */
+static void test_encoder_three_then_ascii(th *t)
+{
+    for (size_t threes = 0; threes <= 24; threes++) {
+        for (size_t ascii = 0; ascii <= 24; ascii++) {
+            uint16_t units[2 + 24 + 24];
+            size_t n = 0;
+            units[n++] = 0x3042;
+            units[n++] = 0xE9;
+            for (size_t i = 0; i < threes; i++)
+                units[n++] = (uint16_t)(0x4E00 + 53 * i);
+            for (size_t i = 0; i < ascii; i++)
+                units[n++] = (uint16_t)('a' + i);
+            uint8_t dest[3 * (2 + 24 + 24) + 16];
+            th_ctx(t, "%zu units of three bytes, then %zu ASCII", threes, ascii);
+            check_encode_into_whole(t, units, n, dest, sizeof dest);
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* API details: reset, error before any error, forking a decoder by copy. */
 static void test_api(th *t)
 {
@@ -796,6 +820,7 @@ int main(void)
     test_encoder_latin_utf16(&t);
     test_encoder_two_byte_ends(&t);
     test_encoder_three_byte_runs(&t);
+    test_encoder_three_then_ascii(&t);
     test_api(&t);
     return th_end(&t);
 }

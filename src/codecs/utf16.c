@@ -247,9 +247,11 @@ WENC_TARGET_AVX2 static inline uint32_t utf16_lanes16_avx2(__m256i lanes)
 
 /* What utf16_units_avx512 does, 16 units a step: to UTF-16 while the units
  * are not surrogates or are whole pairs, stored as they are; to UTF-8 while
- * they are not surrogates, ASCII narrowed and the rest packed 8 at a time by
- * utf8_pack8_avx2, whose stores may reach 12 bytes past their output while
- * 14 units or more follow. Stops before anything else, or with fewer than
+ * they are not surrogates, ASCII narrowed and the rest packed 16 at a time
+ * (utf8_pack16_one_or_two_avx2(), utf8_pack16_three_avx2(),
+ * utf8_pack16_avx2()), or by halves (utf8_pack8_avx2()) before a surrogate,
+ * whose stores may reach 12 bytes past their output while 14 units or more
+ * follow. Stops before anything else, or with fewer than
  * 16 units left; the caller leaves room for them (3 bytes each to UTF-8).
  * Returns the units read; the units or bytes written go to *written. */
 WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
@@ -330,6 +332,9 @@ WENC_TARGET_AVX2 static size_t utf16_units_avx2(const uint8_t *s,
             /* 16 units of three bytes (Chinese, Japanese, Thai) */
             utf8_pack16_three_avx2(v, (uint8_t *)dst + out);
             out += 48;
+        } else if (units - i >= 16 + 14 && utf8_no_surrogate16_avx2(v)) {
+            /* units of every length (Korean, Vietnamese) */
+            out += utf8_pack16_avx2(v, (uint8_t *)dst + out);
         } else {
             uint32_t surrogates = utf16_lanes16_avx2(
                 _mm256_cmpeq_epi16(_mm256_and_si256(v, five_bits), surrogate));

@@ -381,8 +381,10 @@ utf16_three_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 }
 
 /* Encodes 8 units at a time (utf8_pack8_avx2) while none is a surrogate,
- * ASCII runs included, and text of one- and two-byte units 16 at a time
- * (utf16_one_or_two_to_utf8_avx2()). The caller leaves room for 3 bytes per unit and
+ * ASCII runs included; text of one- and two-byte units 16 at a time
+ * (utf16_one_or_two_to_utf8_avx2()), and 16 units with a longer one and no
+ * surrogate by utf8_pack16_avx2(), runs of three-byte units after them by
+ * utf16_three_to_utf8_avx2(). The caller leaves room for 3 bytes per unit and
  * encodes every unit up to n but the last one or two. Stores of 16 bytes
  * reach up to 12 bytes past the UTF-8 of their 8 units; they are used while
  * 14 units or more follow, which rewrite those bytes, and the last steps
@@ -453,6 +455,22 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
             out += utf8_pack8_one_or_two_avx2(units, dst + out,
                                               n - pos >= 8 + 14);
         } else {
+            if (n - pos >= 16 + 14) {
+                __m256i sixteen = _mm256_loadu_si256(
+                    (const __m256i *)(const void *)(src + pos));
+                if (utf8_no_surrogate16_avx2(sixteen)) {
+                    size_t made = utf8_pack16_avx2(sixteen, dst + out);
+                    out += made;
+                    pos += 16;
+                    if (made == 48) {
+                        size_t more = 0;
+                        pos += utf16_three_to_utf8_avx2(src + pos, n - pos,
+                                                        dst + out, &more);
+                        out += more;
+                    }
+                    continue;
+                }
+            }
             size_t made = utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
             out += made;
             pos += 8;

@@ -564,6 +564,22 @@ WENC_TARGET_AVX2 static inline bool utf8_all_three16_avx2(__m256i units)
     return _mm256_testz_si256(other, other);
 }
 
+/* Of each unit's three-byte form, its first two bytes in its 16-bit lane
+ * (1110xxxx, 10xxxxxx), and its third byte (10xxxxxx). */
+WENC_TARGET_AVX2 static inline __m256i utf8_three_first_two_avx2(__m256i units)
+{
+    return _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(units, 12),
+                        _mm256_set1_epi16((short)0x80E0)),
+        _mm256_and_si256(_mm256_slli_epi16(units, 2), _mm256_set1_epi16(0x3F00)));
+}
+
+WENC_TARGET_AVX2 static inline __m256i utf8_three_third_avx2(__m256i units)
+{
+    return _mm256_or_si256(_mm256_and_si256(units, _mm256_set1_epi16(0x3F)),
+                           _mm256_set1_epi16(0x80));
+}
+
 /* 16 units that utf8_all_three16_avx2() accepted (Chinese, Japanese, Thai)
  * to their 48 bytes at dst: each unit's first two bytes in its 16-bit lane
  * and its third in the same lane of another vector, the two interleaved to
@@ -575,14 +591,8 @@ WENC_TARGET_AVX2 static inline void utf8_pack16_three_avx2(__m256i units,
     const __m256i drop_fourth = _mm256_setr_epi8(
         0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
         0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    __m256i first_two = _mm256_or_si256(
-        _mm256_or_si256(_mm256_srli_epi16(units, 12),
-                        _mm256_set1_epi16((short)0x80E0)),
-        _mm256_and_si256(_mm256_slli_epi16(units, 2),
-                         _mm256_set1_epi16(0x3F00)));
-    __m256i third = _mm256_or_si256(
-        _mm256_and_si256(units, _mm256_set1_epi16(0x3F)),
-        _mm256_set1_epi16(0x80));
+    __m256i first_two = utf8_three_first_two_avx2(units);
+    __m256i third = utf8_three_third_avx2(units);
     /* units 0-3 and 8-11; 4-7 and 12-15 */
     __m256i low = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(first_two, third),
                                       drop_fourth);
@@ -592,6 +602,73 @@ WENC_TARGET_AVX2 static inline void utf8_pack16_three_avx2(__m256i units,
     _mm_storeu_si128((__m128i *)(void *)(dst + 12), _mm256_castsi256_si128(high));
     _mm_storeu_si128((__m128i *)(void *)(dst + 24), _mm256_extracti128_si256(low, 1));
     _mm_storeu_si128((__m128i *)(void *)(dst + 36), _mm256_extracti128_si256(high, 1));
+}
+
+/* Whether none of the 16 units is a surrogate. */
+WENC_TARGET_AVX2 static inline bool utf8_no_surrogate16_avx2(__m256i units)
+{
+    __m256i found = _mm256_cmpeq_epi16(
+        _mm256_and_si256(units, _mm256_set1_epi16((short)0xF800)),
+        _mm256_set1_epi16((short)0xD800));
+    return _mm256_testz_si256(found, found);
+}
+
+/* Rows `low` and `high` of wenc_utf8_pack_shuffle as the two halves of one
+ * VPSHUFB control. */
+WENC_TARGET_AVX2 static inline __m256i utf8_pack_rows_avx2(unsigned low,
+                                                           unsigned high)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128(
+            (const __m128i *)(const void *)wenc_utf8_pack_shuffle[low])),
+        _mm_loadu_si128((const __m128i *)(const void *)wenc_utf8_pack_shuffle[high]),
+        1);
+}
+
+/* utf8_pack8_avx2() for 16 units, none a surrogate, in 16-bit lanes: each
+ * unit's first two bytes in its lane and its third in the same lane of
+ * another vector, interleaved to 32-bit slots (as utf8_pack16_three_avx2()
+ * does), each four slots packed by their row of wenc_utf8_pack_shuffle.
+ * Stores of 16 bytes may reach 12 bytes past the output. Returns the bytes
+ * written. */
+WENC_TARGET_AVX2 static inline size_t utf8_pack16_avx2(__m256i units,
+                                                       uint8_t *dst)
+{
+    __m256i ascii = _mm256_cmpeq_epi16(
+        _mm256_and_si256(units, _mm256_set1_epi16((short)0xFF80)),
+        _mm256_setzero_si256());
+    __m256i below800 = _mm256_cmpeq_epi16(
+        _mm256_and_si256(units, _mm256_set1_epi16((short)0xF800)),
+        _mm256_setzero_si256());
+    __m256i three = utf8_three_first_two_avx2(units);
+    __m256i two = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi16(units, 6),
+                        _mm256_set1_epi16((short)0x80C0)),
+        _mm256_and_si256(_mm256_slli_epi16(units, 8),
+                         _mm256_set1_epi16(0x3F00)));
+    __m256i first_two = _mm256_blendv_epi8(
+        _mm256_blendv_epi8(three, two, below800), units, ascii);
+    __m256i third = _mm256_andnot_si256(below800, utf8_three_third_avx2(units));
+    /* per 128-bit lane: bits 0-7 its ASCII units, 8-15 those below U+0800 */
+    unsigned short_forms =
+        (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, below800));
+    unsigned m = ~short_forms;
+    /* wenc_utf8_pack_shuffle's keys: bit i unit i not ASCII, bit 4 + i
+     * unit i of three bytes */
+    unsigned k0 = (m & 0xF) | (m >> 4 & 0xF0), k1 = (m >> 4 & 0xF) | (m >> 8 & 0xF0),
+             k2 = (m >> 16 & 0xF) | (m >> 20 & 0xF0), k3 = (m >> 20 & 0xF) | (m >> 24 & 0xF0);
+    __m256i low = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(first_two, third),
+                                      utf8_pack_rows_avx2(k0, k2));
+    __m256i high = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(first_two, third),
+                                       utf8_pack_rows_avx2(k1, k3));
+    size_t at1 = wenc_utf8_pack_length[k0];
+    size_t at2 = at1 + wenc_utf8_pack_length[k1];
+    size_t at3 = at2 + wenc_utf8_pack_length[k2];
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm256_castsi256_si128(low));
+    _mm_storeu_si128((__m128i *)(void *)(dst + at1), _mm256_castsi256_si128(high));
+    _mm_storeu_si128((__m128i *)(void *)(dst + at2), _mm256_extracti128_si256(low, 1));
+    _mm_storeu_si128((__m128i *)(void *)(dst + at3), _mm256_extracti128_si256(high, 1));
+    return at3 + wenc_utf8_pack_length[k3];
 }
 
 /* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's
