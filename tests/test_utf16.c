@@ -752,6 +752,50 @@ static void test_three_then_ascii_utf8(th *t)
     th_ctx_clear(t);
 }
 
+/* Decoding to UTF-8 of units of every length and no surrogate, mixed within
+ * each four (Vietnamese: ASCII, two- and three-byte letters side by side),
+ * 16 to 111 of them, both byte orders, into exactly the room needed: each
+ * of the SIMD decoders' 16-unit packings meets many of its 256 forms. */
+static void test_bmp_mixed_utf8(th *t)
+{
+    static const uint16_t palette[] = {0x0020, 0x0061, 0x007F, 0x0080,
+                                       0x00E9, 0x01B0, 0x07FF, 0x0800,
+                                       0x1EC7, 0x3042, 0xD7FF, 0xE000,
+                                       0xFEFF, 0xFFFF};
+    uint32_t rng = 7;
+    for (int round = 0; round < 384; round++) {
+        uint16_t units[112];
+        size_t n = 16 + (size_t)round % 96;
+        th_bytes want = {0};
+        for (size_t i = 0; i < n; i++) {
+            rng = rng * 1103515245u + 12345u;
+            units[i] = palette[(rng >> 16) % (sizeof palette / sizeof palette[0])];
+            th_bytes_cp(&want, units[i]);
+        }
+        for (int be = 0; be < 2; be++) {
+            uint8_t bytes[2 * 112];
+            for (size_t i = 0; i < n; i++) {
+                bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
+                bytes[2 * i + (be ? 1 : 0)] = (uint8_t)units[i];
+            }
+            th_ctx(t, "%s, mixed round %d (%zu units)",
+                   be ? "UTF-16BE" : "UTF-16LE", round, n);
+            uint8_t dst[3 * 112 + 4];
+            memset(dst, 0xA5, sizeof dst);
+            wenc_decoder dec;
+            wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
+                              WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
+            size_t in = 2 * n, room = want.len;
+            wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst, &room, true);
+            CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
+            CHECK_BYTES(t, "output", want.p, want.len, dst, room);
+            CHECK(t, dst[want.len] == 0xA5 && dst[want.len + 3] == 0xA5);
+        }
+        th_bytes_free(&want);
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -764,5 +808,6 @@ int main(void)
     test_exact_room_utf8(&t);
     test_three_byte_runs_utf8(&t);
     test_three_then_ascii_utf8(&t);
+    test_bmp_mixed_utf8(&t);
     return th_end(&t);
 }
