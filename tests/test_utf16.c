@@ -644,12 +644,42 @@ static void test_exact_room_utf8(th *t)
     th_ctx_clear(t);
 }
 
+/* Decodes units[0..n) as UTF-16BE (`be`) or UTF-16LE to UTF-8 in one call
+ * into exactly the room `want` needs: the output is `want`, and the 16
+ * bytes past the room stay as they were (the SIMD decoders' stores reach
+ * past what they make, never past the room). */
+static void check_utf8_in_exact_room(th *t, const uint16_t *units, size_t n,
+                                     int be, const th_bytes *want)
+{
+    uint8_t *bytes = malloc(2 * n + 1), *dst = malloc(want->len + 16);
+    if (bytes == NULL || dst == NULL)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
+        bytes[2 * i + (be ? 1 : 0)] = (uint8_t)units[i];
+    }
+    memset(dst, 0xA5, want->len + 16);
+    wenc_decoder dec;
+    wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE, WENC_BOM_KEEP,
+                      WENC_ERRORS_REPLACEMENT);
+    size_t in = 2 * n, room = want->len;
+    wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst, &room, true);
+    CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
+    CHECK_BYTES(t, "output", want->p, want->len, dst, room);
+    size_t untouched = want->len;
+    while (untouched < want->len + 16 && dst[untouched] == 0xA5)
+        untouched++;
+    CHECKF(t, untouched == want->len + 16, "byte %zu past the room was written",
+           untouched - want->len);
+    free(bytes);
+    free(dst);
+}
+
 /* Decoding to UTF-8 of units of three bytes (Chinese, Japanese, Thai), the
  * SIMD decoders' 16 at a time: a run of 0 to 72 units of three bytes
  * (U+0800, U+FFFF, U+D7FF, U+E000 among them), a break (none, ASCII,
  * U+0080, U+07FF, a lone surrogate, a pair), then 0 to 40 more, as UTF-16BE
- * and UTF-16LE, in one call into exactly the room the output needs (the
- * four bytes past it stay as they were). */
+ * and UTF-16LE, into exactly the room the output needs. */
 static void test_three_byte_runs_utf8(th *t)
 {
     static const uint16_t breaks[][2] = {{0, 0},      {0x41, 0},
@@ -681,26 +711,9 @@ static void test_three_byte_runs_utf8(th *t)
                                                 : (uint16_t)(0x4E00 + i * 37 % 0x5000);
                         th_bytes_cp(&want, units[n++]);
                     }
-                    uint8_t bytes[2 * MOST];
-                    for (size_t i = 0; i < n; i++) {
-                        bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
-                        bytes[2 * i + (be ? 1 : 0)] = (uint8_t)units[i];
-                    }
                     th_ctx(t, "%s, %zu units of three bytes, break %zu, %zu more",
                            be ? "UTF-16BE" : "UTF-16LE", run, b, tail);
-                    uint8_t dst[3 * MOST + 4];
-                    memset(dst, 0xA5, sizeof dst);
-                    wenc_decoder dec;
-                    wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
-                                      WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
-                    size_t in = 2 * n, room = want.len;
-                    wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst,
-                                                         &room, true);
-                    CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
-                    CHECK_BYTES(t, "output", want.p, want.len, dst, room);
-                    CHECK(t, dst[want.len] == 0xA5 && dst[want.len + 1] == 0xA5 &&
-                                 dst[want.len + 2] == 0xA5 &&
-                                 dst[want.len + 3] == 0xA5);
+                    check_utf8_in_exact_room(t, units, n, be, &want);
                     th_bytes_free(&want);
                 }
             }
@@ -710,41 +723,23 @@ static void test_three_byte_runs_utf8(th *t)
 }
 
 /* Units of three bytes, then ASCII to the end (0-24 of each), decoded to
- * UTF-8 into exactly the room needed, both byte orders: the SIMD decoders'
- * steps of 16 units store past what they make, never past the room (the 16
- * bytes after it stay as they were). */
+ * UTF-8 into exactly the room needed, both byte orders. */
 static void test_three_then_ascii_utf8(th *t)
 {
     for (int be = 0; be < 2; be++) {
         for (size_t threes = 0; threes <= 24; threes++) {
             for (size_t ascii = 0; ascii <= 24; ascii++) {
-                uint8_t bytes[2 * 48];
+                uint16_t units[48];
                 th_bytes want = {0};
                 size_t n = threes + ascii;
                 for (size_t i = 0; i < n; i++) {
-                    uint16_t unit = i < threes ? (uint16_t)(0x4E00 + 53 * i)
-                                               : (uint16_t)('a' + i);
-                    bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(unit >> 8);
-                    bytes[2 * i + (be ? 1 : 0)] = (uint8_t)unit;
-                    th_bytes_cp(&want, unit);
+                    units[i] = i < threes ? (uint16_t)(0x4E00 + 53 * i)
+                                          : (uint16_t)('a' + i);
+                    th_bytes_cp(&want, units[i]);
                 }
                 th_ctx(t, "%s, %zu units of three bytes, then %zu ASCII",
                        be ? "UTF-16BE" : "UTF-16LE", threes, ascii);
-                uint8_t dst[3 * 48 + 16];
-                memset(dst, 0xA5, sizeof dst);
-                wenc_decoder dec;
-                wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
-                                  WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
-                size_t in = 2 * n, room = want.len;
-                wenc_status st =
-                    wenc_decode_to_utf8(&dec, bytes, &in, dst, &room, true);
-                CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
-                CHECK_BYTES(t, "output", want.p, want.len, dst, room);
-                size_t untouched = want.len;
-                while (untouched < want.len + 16 && dst[untouched] == 0xA5)
-                    untouched++;
-                CHECKF(t, untouched == want.len + 16,
-                       "byte %zu past the room was written", untouched - want.len);
+                check_utf8_in_exact_room(t, units, n, be, &want);
                 th_bytes_free(&want);
             }
         }
@@ -773,23 +768,9 @@ static void test_bmp_mixed_utf8(th *t)
             th_bytes_cp(&want, units[i]);
         }
         for (int be = 0; be < 2; be++) {
-            uint8_t bytes[2 * 112];
-            for (size_t i = 0; i < n; i++) {
-                bytes[2 * i + (be ? 0 : 1)] = (uint8_t)(units[i] >> 8);
-                bytes[2 * i + (be ? 1 : 0)] = (uint8_t)units[i];
-            }
             th_ctx(t, "%s, mixed round %d (%zu units)",
                    be ? "UTF-16BE" : "UTF-16LE", round, n);
-            uint8_t dst[3 * 112 + 4];
-            memset(dst, 0xA5, sizeof dst);
-            wenc_decoder dec;
-            wenc_decoder_init(&dec, be ? WENC_UTF_16BE : WENC_UTF_16LE,
-                              WENC_BOM_KEEP, WENC_ERRORS_REPLACEMENT);
-            size_t in = 2 * n, room = want.len;
-            wenc_status st = wenc_decode_to_utf8(&dec, bytes, &in, dst, &room, true);
-            CHECK(t, st == WENC_INPUT_EMPTY && in == 2 * n);
-            CHECK_BYTES(t, "output", want.p, want.len, dst, room);
-            CHECK(t, dst[want.len] == 0xA5 && dst[want.len + 3] == 0xA5);
+            check_utf8_in_exact_room(t, units, n, be, &want);
         }
         th_bytes_free(&want);
     }
