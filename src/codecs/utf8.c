@@ -471,18 +471,8 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                     continue;
                 }
             }
-            size_t made = utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
-            out += made;
-            pos += 8;
-            /* 8 units of three bytes: the next may be too, 16 a step (not
-             * in Korean, whose words a space ends every few units) */
-            if (made == 24) {
-                size_t more = 0;
-                pos += utf16_three_to_utf8_avx2(src + pos, n - pos, dst + out,
-                                                &more);
-                out += more;
-            }
-            continue;
+            /* a surrogate in the next 8 units, or fewer than 30 left */
+            out += utf8_pack8_avx2(units, dst + out, n - pos >= 8 + 14);
         }
         pos += 8;
     }
