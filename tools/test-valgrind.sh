@@ -57,8 +57,11 @@ START=$(date +%s)
 
 # Shared by every process. Each log goes to its own file, which keeps
 # valgrind off the program's stderr (the CLI tests compare it byte for byte).
+# --read-inline-info=no: a report's stack shows no inlined frames, and each
+# process starts 0.13 s sooner (0.64 s against 0.78 s for wenc --version;
+# /bin/true takes 0.57 s): the CLI suite starts 355 processes one at a time.
 VG_OPTS="--tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect
---show-leak-kinds=definite,indirect --error-exitcode=1"
+--show-leak-kinds=definite,indirect --error-exitcode=1 --read-inline-info=no"
 
 set --
 [ -n "${WENC_DATA_DIR:-}" ] && set -- "-DWENC_DATA_DIR=$(cd "$WENC_DATA_DIR" 2>/dev/null && pwd || echo "$WENC_DATA_DIR")"
