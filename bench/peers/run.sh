@@ -16,7 +16,12 @@
 # avx2 (build/libwenc_avx2.a: AVX-512 off, as on an AVX2-only CPU; the
 # newest encoding_rs is then built for x86-64-v3 too, so that neither uses
 # AVX-512) and portable (build/libwenc_portable.a: every vector kernel
-# off). `make bench LEVELS="native avx2"`.
+# off). `make bench LEVELS="native avx2"`. simdutf picks its kernels at run
+# time; each level pins them to the same class through
+# SIMDUTF_FORCE_IMPLEMENTATION: avx2 takes its "haswell" kernels and
+# portable its "fallback" (scalar) ones, native the best this CPU has. A
+# name simdutf does not have makes every one of its outputs differ, which
+# the run reports.
 #
 # Environment: ENCODING_RS_HEAD (default ../peers/encoding-rs-head beside
 # the repository; laid out by ../shared/peers/encoding-rs-head.sh),
@@ -144,9 +149,9 @@ fi
 status=0
 for level in $levels; do
     case $level in
-    native) lib=$root/build/libwenc.a exe=$build/peers head_lib=$peer_head ;;
-    avx2) lib=$root/build/libwenc_avx2.a exe=$build/peers-avx2 head_lib=$peer_head_v3 ;;
-    portable) lib=$root/build/libwenc_portable.a exe=$build/peers-portable head_lib=$peer_head ;;
+    native) lib=$root/build/libwenc.a exe=$build/peers head_lib=$peer_head simdutf_kernels= ;;
+    avx2) lib=$root/build/libwenc_avx2.a exe=$build/peers-avx2 head_lib=$peer_head_v3 simdutf_kernels=haswell ;;
+    portable) lib=$root/build/libwenc_portable.a exe=$build/peers-portable head_lib=$peer_head simdutf_kernels=fallback ;;
     esac
     [ "$levels" = native ] || echo "== level $level: $(basename "$lib")"
     if [ ! -f "$lib" ]; then
@@ -157,8 +162,15 @@ for level in $levels; do
     # shellcheck disable=SC2086
     "$cc" -O2 -std=c11 -Wall -Wextra -Werror -I"$root/include" "$root/bench/peers/peers.c" \
         "$lib" $icu_flags -ldl -o "$exe"
+    level_limit_name="$limit_name, ${simdutf_kernels:-its best} kernels"
+    SIMDUTF_FORCE_IMPLEMENTATION=$simdutf_kernels
+    if [ -n "$simdutf_kernels" ]; then
+        export SIMDUTF_FORCE_IMPLEMENTATION
+    else
+        unset SIMDUTF_FORCE_IMPLEMENTATION
+    fi
     "$exe" --corpus "$corpus" ${peer_debian:+--peer "$peer_debian"} \
         ${head_lib:+--peer "$head_lib"} \
-        ${limit_lib:+--limit "$limit_lib" --limit-name "$limit_name"} "$@" || status=$?
+        ${limit_lib:+--limit "$limit_lib" --limit-name "$level_limit_name"} "$@" || status=$?
 done
 exit $status
