@@ -649,14 +649,18 @@ WENC_TARGET_AVX2 static inline size_t utf8_pack16_avx2(__m256i units,
     __m256i first_two = _mm256_blendv_epi8(
         _mm256_blendv_epi8(three, two, below800), units, ascii);
     __m256i third = _mm256_andnot_si256(below800, utf8_three_third_avx2(units));
-    /* per 128-bit lane: bits 0-7 its ASCII units, 8-15 those below U+0800 */
-    unsigned short_forms =
-        (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(ascii, below800));
-    unsigned m = ~short_forms;
-    /* wenc_utf8_pack_shuffle's keys: bit i unit i not ASCII, bit 4 + i
-     * unit i of three bytes */
-    unsigned k0 = (m & 0xF) | (m >> 4 & 0xF0), k1 = (m >> 4 & 0xF) | (m >> 8 & 0xF0),
-             k2 = (m >> 16 & 0xF) | (m >> 20 & 0xF0), k3 = (m >> 20 & 0xF) | (m >> 24 & 0xF0);
+    /* wenc_utf8_pack_shuffle's key of units 4g to 4g + 3 is byte g of
+     * `keys`: bit i unit 4g + i not ASCII, bit 4 + i of three bytes. The
+     * pack puts each 128-bit lane's ASCII flags before its short ones; the
+     * PSHUFB orders them by fours (four ASCII flags, then the same four
+     * units' short flags). */
+    const __m256i by_fours = _mm256_setr_epi8(
+        0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+        0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+    unsigned keys = ~(unsigned)_mm256_movemask_epi8(_mm256_shuffle_epi8(
+        _mm256_packs_epi16(ascii, below800), by_fours));
+    unsigned k0 = keys & 0xFF, k1 = keys >> 8 & 0xFF, k2 = keys >> 16 & 0xFF,
+             k3 = keys >> 24;
     __m256i low = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(first_two, third),
                                       utf8_pack_rows_avx2(k0, k2));
     __m256i high = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(first_two, third),
