@@ -357,65 +357,27 @@ utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     return pos;
 }
 
-/* Text of units of three bytes (Chinese, Japanese, Thai), 16 a step
- * (utf8_pack16_three_avx2()) while they are all such and 30 or more are
- * left: a step's last store reaches 4 bytes past its output, which the
- * units after it rewrite. Returns the units read; the bytes written go to
- * *written. */
-WENC_TARGET_AVX2 static size_t
-utf16_three_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
-                         size_t *written)
-{
-    size_t pos = 0, out = 0;
-    while (n - pos >= 16 + 14) {
-        __m256i units =
-            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
-        if (!utf8_all_three16_avx2(units))
-            break;
-        utf8_pack16_three_avx2(units, dst + out);
-        pos += 16;
-        out += 48;
-    }
-    *written = out;
-    return pos;
-}
-
 /* Text whose blocks of 16 units each hold a unit of three bytes and no
- * surrogate (Korean's syllables and spaces, Vietnamese, Japanese), 16 a step
- * (utf8_pack16_avx2()); a block all of three bytes by
- * utf8_pack16_three_avx2() and the run of such blocks after it by
- * utf16_three_to_utf8_avx2(). Stops before a block with a surrogate or
- * with none above U+07FF, and where fewer than 30 units are left (a step's
- * last store may reach 12 bytes past its output, which the units after it
- * rewrite). A loop of its own, out of line: inside the caller's, gcc
- * rebuilt four of its constants every step. Returns the units read; the
- * bytes written go to *written. */
+ * surrogate (Chinese, Japanese, Thai, Korean's syllables and spaces,
+ * Vietnamese), 16 a step (utf8_pack16_bmp_avx2()). Stops before a block
+ * with a surrogate or with none above U+07FF, and where fewer than 30 units
+ * are left (a step's last store may reach 12 bytes past its output, which
+ * the units after it rewrite). A loop of its own, out of line: inside the
+ * caller's, gcc rebuilt four of the packing's constants every step.
+ * Returns the units read; the bytes written go to *written. */
 __attribute__((noinline)) WENC_TARGET_AVX2 static size_t
 utf16_bmp_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                        size_t *written)
 {
     size_t pos = 0, out = 0;
     while (n - pos >= 16 + 14) {
-        __m256i units =
-            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
-        __m256i top = _mm256_and_si256(units, _mm256_set1_epi16((short)0xF800));
-        /* per 128-bit lane: bits 0-7 its units below U+0800, 8-15 its
-         * surrogates */
-        unsigned kinds = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(
-            _mm256_cmpeq_epi16(top, _mm256_setzero_si256()),
-            _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800))));
-        if ((kinds & 0xFF00FF00u) != 0 || kinds == 0x00FF00FFu)
+        size_t made = utf8_pack16_bmp_avx2(
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)),
+            dst + out);
+        if (made == 0)
             break;
         pos += 16;
-        if (kinds != 0) {
-            out += utf8_pack16_avx2(units, dst + out);
-            continue;
-        }
-        utf8_pack16_three_avx2(units, dst + out);
-        out += 48;
-        size_t more = 0;
-        pos += utf16_three_to_utf8_avx2(src + pos, n - pos, dst + out, &more);
-        out += more;
+        out += made;
     }
     *written = out;
     return pos;

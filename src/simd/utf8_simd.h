@@ -675,6 +675,28 @@ WENC_TARGET_AVX2 static inline size_t utf8_pack16_avx2(__m256i units,
     return at3 + wenc_utf8_pack_length[k3];
 }
 
+/* 16 units with one above U+07FF and no surrogate, written as UTF-8 at dst
+ * (utf8_pack16_three_avx2() when all take three bytes, else
+ * utf8_pack16_avx2(); stores may reach 12 bytes past the output); returns
+ * the bytes written, or 0, writing nothing, for 16 units with a surrogate
+ * or with none above U+07FF. */
+WENC_TARGET_AVX2 static inline size_t utf8_pack16_bmp_avx2(__m256i units,
+                                                           uint8_t *dst)
+{
+    __m256i top = _mm256_and_si256(units, _mm256_set1_epi16((short)0xF800));
+    /* per 128-bit lane: bits 0-7 its units below U+0800, 8-15 its
+     * surrogates */
+    unsigned kinds = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(
+        _mm256_cmpeq_epi16(top, _mm256_setzero_si256()),
+        _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800))));
+    if ((kinds & 0xFF00FF00u) != 0 || kinds == 0x00FF00FFu)
+        return 0;
+    if (kinds != 0)
+        return utf8_pack16_avx2(units, dst);
+    utf8_pack16_three_avx2(units, dst);
+    return 48;
+}
+
 /* Encodes 8 units, none of them a surrogate, to UTF-8 at dst: each unit's
  * one, two and three byte forms are made in a 32-bit slot, the right one
  * kept by its size, and each four slots packed with a mask from
