@@ -687,6 +687,47 @@ static void test_encoder_three_then_ascii(th *t)
     th_ctx_clear(t);
 }
 
+/* Runs of units of three bytes broken by 16 units of one and two bytes
+ * (U+0000, U+007F, U+0080, U+07FF among them: Vietnamese-like), by 16 of
+ * ASCII, or by a surrogate pair, at every alignment: the SIMD encoders pack
+ * a block of one- and two-byte units inside their three-byte loop. */
+static void test_encoder_short_blocks_among_three(th *t)
+{
+    static const uint16_t shorts[] = {0x0000, 0x007F, 0x0080, 0x07FF,
+                                      0x0041, 0x03B1, 0x00E9, 0x0020};
+    enum { SHORTS = sizeof shorts / sizeof shorts[0], MAX = 15 + 4 * (32 + 16) };
+    for (size_t lead = 0; lead <= 15; lead++) {
+        for (size_t variant = 0; variant < 2 * SHORTS + 2; variant++) {
+            uint16_t units[MAX];
+            size_t n = 0;
+            for (size_t i = 0; i < lead; i++)
+                units[n++] = (uint16_t)('a' + i);
+            for (size_t part = 0; part < 4; part++) {
+                for (size_t i = 0; i < 32; i++)
+                    units[n++] = (uint16_t)(0x4E00 + 41 * (part * 32 + i));
+                for (size_t i = 0; i < 16; i++) {
+                    uint16_t u;
+                    if (variant == 2 * SHORTS)
+                        u = (uint16_t)('A' + i); /* all ASCII */
+                    else if (variant == 2 * SHORTS + 1)
+                        u = i == 7 ? 0xD83D : i == 8 ? 0xDE00 : 0x00E9;
+                    else if (variant < SHORTS)
+                        u = shorts[(variant + i) % SHORTS];
+                    else /* one unit of two bytes among ASCII, moving */
+                        u = i == (variant - SHORTS + part) % 16 ? 0x07FF
+                                                                : (uint16_t)(0x7F - i);
+                    units[n++] = u;
+                }
+            }
+            uint8_t dest[3 * MAX + 16];
+            th_ctx(t, "%zu ASCII, then runs of three bytes broken by pattern %zu",
+                   lead, variant);
+            check_encode_into_whole(t, units, n, dest, sizeof dest);
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* API details: reset, error before any error, forking a decoder by copy. */
 static void test_api(th *t)
 {
@@ -821,6 +862,7 @@ int main(void)
     test_encoder_two_byte_ends(&t);
     test_encoder_three_byte_runs(&t);
     test_encoder_three_then_ascii(&t);
+    test_encoder_short_blocks_among_three(&t);
     test_api(&t);
     return th_end(&t);
 }

@@ -359,9 +359,10 @@ utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 
 /* Text whose blocks of 16 units each hold a unit of three bytes and no
  * surrogate (Chinese, Japanese, Thai, Korean's syllables and spaces,
- * Vietnamese), 16 a step (utf8_pack16_bmp_avx2()). Stops before a block
- * with a surrogate or with none above U+07FF, and where fewer than 30 units
- * are left (a step's last store may reach 12 bytes past its output, which
+ * Vietnamese), 16 a step (utf8_pack16_bmp_avx2()); a block of one- and
+ * two-byte units among them (Vietnamese) as utf16_one_or_two_to_utf8_avx2()
+ * packs it. Stops before a block with a surrogate or all ASCII, and where
+ * fewer than 30 units are left (a step's last store may reach 12 bytes past its output, which
  * the units after it rewrite). A loop of its own, out of line: inside the
  * caller's, gcc rebuilt four of the packing's constants every step.
  * Returns the units read; the bytes written go to *written. */
@@ -371,11 +372,22 @@ utf16_bmp_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
 {
     size_t pos = 0, out = 0;
     while (n - pos >= 16 + 14) {
-        size_t made = utf8_pack16_bmp_avx2(
-            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos)),
-            dst + out);
-        if (made == 0)
-            break;
+        __m256i units =
+            _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        size_t made = utf8_pack16_bmp_avx2(units, dst + out);
+        if (made == 0) {
+            /* a block of one- and two-byte units within the run
+             * (Vietnamese) goes on here; ASCII and surrogates go back */
+            if (!_mm256_testz_si256(units, _mm256_set1_epi16((short)0xF800)) ||
+                _mm256_testz_si256(units, _mm256_set1_epi16((short)0xFF80)))
+                break;
+            __m256i over1 = _mm256_cmpgt_epi16(units, _mm256_set1_epi16(0x7F));
+            made = utf8_pack16_one_or_two_avx2(
+                units, over1,
+                (unsigned)_mm256_movemask_epi8(
+                    _mm256_packs_epi16(over1, _mm256_setzero_si256())),
+                dst + out);
+        }
         pos += 16;
         out += made;
     }
