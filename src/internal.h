@@ -167,6 +167,18 @@ bool wenc_cpu_has_avx2(void);
  * are not compiled in. */
 bool wenc_cpu_has_avx512(void);
 
+#ifdef WENC_HAVE_RUNTIME_AVX2
+/* The UTF-8 encoder's AVX2 kernel (codecs/utf8.c), which the UTF-16LE/BE
+ * decoder takes too for units in the host's order: converts the units at
+ * src to UTF-8 at dst, 8 or 16 a step, and stops before 8 units that hold a
+ * surrogate or where fewer than 8 are left. dst has room for 3 bytes a
+ * unit; stores may reach 12 bytes past what is written while 14 units or
+ * more follow. Returns the units read; the bytes written go to *written.
+ * Only where wenc_cpu_has_avx2(). */
+size_t wenc_utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
+                               size_t *written);
+#endif
+
 /* NEON kernels on little-endian aarch64, where NEON is always there: no
  * run-time choice. WENC_NO_RUNTIME_SIMD leaves them out too (the tests'
  * portable build). */

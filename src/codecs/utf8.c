@@ -362,10 +362,11 @@ utf16_one_or_two_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
  * Vietnamese), 16 a step (utf8_pack16_bmp_avx2()); a block of one- and
  * two-byte units among them (Vietnamese) as utf16_one_or_two_to_utf8_avx2()
  * packs it. Stops before a block with a surrogate or all ASCII, and where
- * fewer than 30 units are left (a step's last store may reach 12 bytes past its output, which
- * the units after it rewrite). A loop of its own, out of line: inside the
- * caller's, gcc rebuilt four of the packing's constants every step.
- * Returns the units read; the bytes written go to *written. */
+ * fewer than 30 units are left (a step's last store may reach 12 bytes
+ * past its output, which the units after it rewrite). A loop of its own,
+ * out of line: inside the caller's, gcc rebuilt four of the packing's
+ * constants every step. Returns the units read; the bytes written go to
+ * *written. */
 __attribute__((noinline)) WENC_TARGET_AVX2 static size_t
 utf16_bmp_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                        size_t *written)
@@ -399,12 +400,12 @@ utf16_bmp_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
  * ASCII runs included; text of one- and two-byte units 16 at a time
  * (utf16_one_or_two_to_utf8_avx2()), and 16 units with a longer one and no
  * surrogate by utf8_pack16_avx2(), the blocks after them that hold such
- * units too by utf16_bmp_to_utf8_avx2(). The caller leaves room for 3 bytes per unit and
- * encodes every unit up to n but the last one or two. Stores of 16 bytes
- * reach up to 12 bytes past the UTF-8 of their 8 units; they are used while
- * 14 units or more follow, which rewrite those bytes, and the last steps
- * write only what they make. Returns the units read; the bytes written go
- * to *written. */
+ * units too by utf16_bmp_to_utf8_avx2(). The caller leaves room for 3 bytes
+ * per unit and encodes every unit up to n but the last one or two. Stores
+ * of 16 bytes reach up to 12 bytes past the UTF-8 of their 8 units; they
+ * are used while 14 units or more follow, which rewrite those bytes, and
+ * the last steps write only what they make. Returns the units read; the
+ * bytes written go to *written. */
 WENC_TARGET_AVX2 static size_t
 utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                    size_t *written)
@@ -499,6 +500,12 @@ utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
     }
     *written = out;
     return pos;
+}
+
+WENC_TARGET_AVX2 size_t wenc_utf16_to_utf8_avx2(const uint16_t *src, size_t n,
+                                                uint8_t *dst, size_t *written)
+{
+    return utf16_to_utf8_avx2(src, n, dst, written);
 }
 #endif
 
