@@ -651,6 +651,9 @@ extern const uint64_t wenc_utf8_dfa_triples[12 * 12 * 12];
 /* PSHUFB masks packing to the front the 16-bit lanes i of eight whose bit i
  * of k is set (src/tables/compact16.c). */
 extern const uint8_t wenc_compact16_shuffle[256][16];
+/* PSHUFB masks packing to the front the bytes i of eight whose bit i of k is
+ * set (src/tables/compact8.c). */
+extern const uint8_t wenc_compact8_shuffle[256][8];
 /* PSHUFB masks keeping the first byte of each of eight 16-bit lanes and its
  * second where bit i of k is set (src/tables/one_or_two.c). */
 extern const uint8_t wenc_one_or_two_shuffle[256][16];

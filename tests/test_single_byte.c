@@ -609,6 +609,117 @@ static void test_encoder_cuts(th *t, const sb_encoding *e, const th_index *ix)
     th_bytes_free(&want_fatal);
 }
 
+/*
+ * UTF-8 input where a two-byte lead (C2, C3, C5, D0, DF) is followed by no
+ * continuation: by C0 or C1, by another two-byte lead, by a lead of three
+ * or four bytes, by F5 or FF, by ASCII, or at once by a whole letter the
+ * index maps; the follower (but ASCII) is followed by such a letter too.
+ * The lead is U+FFFD and the follower starts the next sequence (§8.1.1),
+ * itself U+FFFD here, since the letter's lead is no continuation for it.
+ * The lead at each offset from 0 to 40 after ASCII, so that the vector
+ * paths (32 and 64 bytes a step) meet it and its follower at every lane and
+ * across a step's end; the letters from U+0080-U+00FF and from above. A
+ * vector path that took a lead for a continuation would read the pair as
+ * a letter. Then a lone continuation after ASCII among such letters, at
+ * each offset from 1 to 41, the letters after it at three shifts.
+ * Expected output from the index
+ * (expect_encoded, html mode).
+ */
+static void test_encoder_after_lead(th *t, const sb_encoding *e,
+                                    const th_index *ix)
+{
+    static const uint8_t leads[] = {0xC2, 0xC3, 0xC5, 0xD0, 0xDF};
+    /* 0: none (the letter at once) */
+    static const uint8_t followers[] = {0,    0xC0, 0xC1, 0xC2, 0xC3, 0xC5,
+                                        0xD0, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0,
+                                        0xF4, 0xF5, 0xFF, 0x41};
+    uint32_t letters[2] = {0, 0};
+    for (size_t p = 0; p < ix->size; p++) {
+        uint32_t cp = th_index_cp(ix, p);
+        if (cp != TH_NO_CP && cp >= 0x80 && cp < 0x800) {
+            size_t which = cp >= 0x100;
+            if (letters[which] == 0)
+                letters[which] = cp;
+        }
+    }
+    for (size_t which = 0; which < 2; which++) {
+        uint32_t letter = letters[which] != 0 ? letters[which] : 'z';
+        for (size_t l = 0; l < sizeof leads; l++) {
+            for (size_t f = 0; f < sizeof followers; f++) {
+                for (size_t at = 0; at <= 40; at++) {
+                    th_bytes in = {0}, want = {0};
+                    for (size_t i = 0; i < at; i++) {
+                        th_bytes_byte(&in, (uint8_t)('a' + i % 26));
+                        th_bytes_byte(&want, (uint8_t)('a' + i % 26));
+                    }
+                    th_bytes_byte(&in, leads[l]);
+                    expect_encoded(&want, ix, 0xFFFD);
+                    uint8_t follower = followers[f];
+                    if (follower == 0x41) {
+                        th_bytes_byte(&in, follower);
+                        th_bytes_byte(&want, follower);
+                    } else if (follower != 0) {
+                        th_bytes_byte(&in, follower);
+                        expect_encoded(&want, ix, 0xFFFD);
+                    }
+                    th_bytes_cp(&in, letter);
+                    expect_encoded(&want, ix, letter);
+                    while (in.len < 100) {
+                        uint8_t byte = (uint8_t)('A' + in.len % 26);
+                        th_bytes_byte(&in, byte);
+                        th_bytes_byte(&want, byte);
+                    }
+                    th_ctx(t, "%s: %02X %02X then U+%04lX after %zu bytes",
+                           e->name, leads[l], follower,
+                           (unsigned long)letter, at);
+                    check_encoded(t, e->id, false, in.p, in.len, 0, 0, 0,
+                                  &want);
+                    th_bytes_free(&in);
+                    th_bytes_free(&want);
+                }
+            }
+        }
+        /* a lone continuation after 'b' (whose bits 1-4 name U+0080's
+         * block), among letters: "b" and the letter, again and again, so
+         * that leads fall at every lane around it */
+        for (size_t at = 0; at <= 40 * 3 + 2; at++) {
+            th_bytes in = {0}, want = {0};
+            size_t shift = at / 41; /* ASCII after it, then letters */
+            for (size_t i = 0; i < at % 41 % 3; i++) {
+                th_bytes_byte(&in, 'a');
+                th_bytes_byte(&want, 'a');
+            }
+            for (size_t i = 0; i < at % 41 / 3; i++) {
+                th_bytes_byte(&in, 'b');
+                th_bytes_byte(&want, 'b');
+                th_bytes_cp(&in, letter);
+                expect_encoded(&want, ix, letter);
+            }
+            th_bytes_byte(&in, 'b');
+            th_bytes_byte(&want, 'b');
+            size_t lone_at = in.len;
+            th_bytes_byte(&in, 0xA9);
+            expect_encoded(&want, ix, 0xFFFD);
+            for (size_t i = 0; i < shift; i++) {
+                th_bytes_byte(&in, 'd');
+                th_bytes_byte(&want, 'd');
+            }
+            while (in.len < 100) {
+                th_bytes_byte(&in, 'c');
+                th_bytes_byte(&want, 'c');
+                th_bytes_cp(&in, letter);
+                expect_encoded(&want, ix, letter);
+            }
+            th_ctx(t, "%s: a lone continuation at %zu among U+%04lX",
+                   e->name, lone_at, (unsigned long)letter);
+            check_encoded(t, e->id, false, in.p, in.len, 0, 0, 0, &want);
+            th_bytes_free(&in);
+            th_bytes_free(&want);
+        }
+    }
+    th_ctx_clear(t);
+}
+
 static void test_one_single_byte(th *t, const sb_encoding *e,
                                  const cp_set *all)
 {
@@ -656,6 +767,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
     test_every_byte_every_lane(t, e, &ix);
     test_encoder_long(t, e, &ix);
     test_encoder_cuts(t, e, &ix);
+    test_encoder_after_lead(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {

@@ -992,6 +992,25 @@ def gen_compact16(src):
     ], rows)
 
 
+def gen_compact8(src):
+    del src  # computed, not read from the Standard's data
+    out = [GENERATED_LINE + "\n", emit_comment([
+        "Shuffle masks that pack bytes (the single-byte encoders' AVX2",
+        "path over UTF-8, src/codecs/single_byte.c): computed by the",
+        "generator, from no data file. Row k moves the bytes i of eight",
+        "whose bit i of k is set to the front, in order; 0x80 clears the",
+        "bytes past them.",
+    ]), '#include "../internal.h"\n\n',
+        "const uint8_t wenc_compact8_shuffle[256][8] = {\n"]
+    for key in range(256):
+        mask = [i for i in range(8) if key >> i & 1]
+        mask += [0x80] * (8 - len(mask))
+        out.append("    /* 0x%02X */ {%s},\n"
+                   % (key, ", ".join("0x%02X" % b for b in mask)))
+    out.append("};\n")
+    return "".join(out)
+
+
 def gen_one_or_two(src):
     del src  # computed, not read from the Standard's data
     rows = [[b for lane in range(8)
@@ -1018,6 +1037,7 @@ GENERATORS = (
     ("utf8_pack.c", gen_utf8_pack),
     ("utf8_dfa.c", gen_utf8_dfa),
     ("compact16.c", gen_compact16),
+    ("compact8.c", gen_compact8),
     ("one_or_two.c", gen_one_or_two),
 )
 

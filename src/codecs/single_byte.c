@@ -939,6 +939,27 @@ WENC_INLINE size_t sb_take_stop(const uint8_t *page_of, uint32_t cp, bool html,
     return ncr_put(cp, dst);
 }
 
+/* Over UTF-8, the two- or three-byte sequence (§8.1.1's bounds) a kernel's
+ * step stopped at, by sb_take_stop(), the room kept for the rest as there:
+ * false when the caller's loop is to take it (anything else). */
+WENC_INLINE bool sb_take_utf8_stop(const uint8_t *page_of, const uint8_t *src,
+                                   size_t n, size_t *pos_io, uint8_t *dst,
+                                   size_t *out_io, size_t room, bool html)
+{
+    size_t pos = *pos_io, out = *out_io;
+    uint32_t cp;
+    size_t k = utf8_two_or_three(src + pos, n - pos, &cp);
+    if (k == 0)
+        return false;
+    size_t made =
+        sb_take_stop(page_of, cp, html, dst + out, room - out - (n - pos - k));
+    if (made == 0)
+        return false;
+    *pos_io = pos + k;
+    *out_io = out + made;
+    return true;
+}
+
 /* Whether a kernel step stops at `unit` for its block: neither ASCII,
  * U+0080-U+00FF nor the table's encode_block. */
 WENC_INLINE bool sb_outside(uint32_t unit, unsigned block)
@@ -1152,16 +1173,9 @@ WENC_TARGET_AVX512 static size_t sb_from_utf8_avx512(
         out += length;
         if (count == 64)
             continue;
-        uint32_t cp;
-        size_t k = utf8_two_or_three(src + pos, n - pos, &cp);
-        if (k == 0)
+        if (!sb_take_utf8_stop(table->encode_page, src, n, &pos, dst, &out,
+                               room, html))
             break;
-        size_t made = sb_take_stop(table->encode_page, cp, html, dst + out,
-                                   room - out - (n - pos - k));
-        if (made == 0)
-            break;
-        pos += k;
-        out += made;
     }
     *written = out;
     return pos;
@@ -1344,31 +1358,128 @@ static size_t sb_units_avx2(const void *table, const uint16_t *units,
                              n, false, written);
 }
 
-/* Over UTF-16, or over UTF-8 through UTF-16. */
+/* §9.2 over UTF-8 for 32 bytes a step, as sb_from_utf8_avx512() does it:
+ * ASCII as it is, two-byte sequences of U+0080-U+00FF and of the table's
+ * encode_block (when that lies below U+0800) by lookups in their 128 bytes,
+ * the bytes kept packed by PSHUFB on wenc_compact8_shuffle eight at a time;
+ * any other two- or three-byte sequence by sb_take_stop(); stops before
+ * anything else, or with fewer than 32 bytes left. One byte at most per
+ * byte read but for NCRs, in `room` bytes at dst (at least n). */
+WENC_TARGET_AVX2 static size_t sb_from_utf8_avx2(
+    const single_byte_table *table, const uint8_t *src, size_t n,
+    uint8_t *dst, size_t room, bool html, size_t *written)
+{
+    __m256i latin[8], rich[8];
+    bool have_latin = false, have_rich = false;
+    /* a lead's block (cp >> 7) is below 16: a table whose block is not
+     * meets none */
+    unsigned block = table->encode_block;
+    const __m256i rich_block = _mm256_set1_epi8(block < 16 ? (char)block : -1);
+    const __m256i latin_block = _mm256_set1_epi8(1);
+    const __m256i zero = _mm256_setzero_si256();
+    size_t pos = 0, out = 0;
+    while (n - pos >= 32) {
+        __m256i in = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
+        uint32_t upper = (uint32_t)_mm256_movemask_epi8(in);
+        if (upper == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + out), in);
+            pos += 32;
+            out += 32;
+            continue;
+        }
+        /* C2-DF less 0x42 are the signed bytes below -98; 80-BF, below -64 */
+        __m256i lead = _mm256_cmpgt_epi8(
+            _mm256_set1_epi8(-98), _mm256_sub_epi8(in, _mm256_set1_epi8(0x42)));
+        __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), in);
+        /* byte i - 1 of the step (0 before the first): leads before
+         * continuations, and the lead byte of each */
+        __m256i lead_before = _mm256_alignr_epi8(
+            lead, _mm256_permute2x128_si256(lead, lead, 0x08), 15);
+        __m256i previous = _mm256_alignr_epi8(
+            in, _mm256_permute2x128_si256(in, in, 0x08), 15);
+        __m256i after_lead = _mm256_and_si256(lead_before, continuation);
+        __m256i blocks = _mm256_and_si256(_mm256_srli_epi16(previous, 1),
+                                          _mm256_set1_epi8(0x0F));
+        __m256i index = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi16(previous, 6),
+                             _mm256_set1_epi8(0x40)),
+            _mm256_and_si256(in, _mm256_set1_epi8(0x3F)));
+        __m256i in_latin = _mm256_and_si256(
+            after_lead, _mm256_cmpeq_epi8(blocks, latin_block));
+        __m256i in_rich = _mm256_and_si256(
+            after_lead, _mm256_cmpeq_epi8(blocks, rich_block));
+        __m256i bytes = in;
+        if (!_mm256_testz_si256(in_latin, in_latin)) {
+            if (!have_latin) {
+                sb_block_groups_avx2(table->encode_page, 1, latin);
+                have_latin = true;
+            }
+            bytes = _mm256_blendv_epi8(
+                bytes, sb_groups_lookup_avx2(latin, index), in_latin);
+        }
+        if (!_mm256_testz_si256(in_rich, in_rich)) {
+            if (!have_rich) {
+                sb_block_groups_avx2(table->encode_page, block, rich);
+                have_rich = true;
+            }
+            bytes = _mm256_blendv_epi8(
+                bytes, sb_groups_lookup_avx2(rich, index), in_rich);
+        }
+        uint32_t mapped =
+            (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(in_latin, in_rich)) &
+            ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, zero));
+        /* a lead is taken with its continuation, which must be mapped */
+        uint32_t fine = ~upper | mapped |
+                        ((uint32_t)_mm256_movemask_epi8(lead) & mapped >> 1);
+        unsigned count = fine == ~0u ? 32 : (unsigned)__builtin_ctz(~fine);
+        uint32_t kept = (~upper | mapped) &
+                        (count == 32 ? ~0u : (1u << count) - 1);
+        __m128i halves[2] = {_mm256_castsi256_si128(bytes),
+                             _mm256_extracti128_si256(bytes, 1)};
+        for (size_t q = 0; q < 4; q++) {
+            unsigned keys = kept >> (8 * q) & 0xFF;
+            __m128i eight = (q & 1) ? _mm_srli_si128(halves[q >> 1], 8)
+                                    : halves[q >> 1];
+            __m128i mask = _mm_loadl_epi64(
+                (const __m128i *)(const void *)wenc_compact8_shuffle[keys]);
+            _mm_storel_epi64((__m128i *)(void *)(dst + out),
+                             _mm_shuffle_epi8(eight, mask));
+            out += (size_t)_mm_popcnt_u32(keys);
+        }
+        pos += count;
+        if (count == 32)
+            continue;
+        if (!sb_take_utf8_stop(table->encode_page, src, n, &pos, dst, &out,
+                               room, html))
+            break;
+    }
+    *written = out;
+    return pos;
+}
+
+/* Whether the AVX2 path over UTF-8 goes through UTF-16: for tables whose
+ * letters lie past U+07FF (Thai, three bytes each in UTF-8), at which
+ * sb_from_utf8_avx2() would stop one by one. */
+static bool sb_utf8_via_utf16(const wenc_encoder *enc)
+{
+    return table_of(enc->encoding_)->encode_block >= 16;
+}
+
+/* Over UTF-16; over UTF-8 directly or through UTF-16. */
 static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
                              size_t n, uint8_t *dst, size_t room,
                              size_t *written, int utf16)
 {
     const single_byte_table *table = table_of(enc->encoding_);
-    if (!utf16)
+    bool html = enc->error_mode_ == WENC_ERRORS_HTML;
+    if (utf16)
+        return sb_all_units_avx2(table, (const uint16_t *)src, n, dst, room,
+                                 html, written);
+    if (sb_utf8_via_utf16(enc))
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units_avx2, table);
-    return sb_all_units_avx2(table, (const uint16_t *)src, n, dst, room,
-                             enc->error_mode_ == WENC_ERRORS_HTML, written);
-}
-
-/* Whether the AVX2 path over UTF-8, which goes through UTF-16 and pays for
- * that at every stop, is taken: for tables whose letters lie past U+037F
- * (two bytes or more each in UTF-8) and that map U+00AB, the quotation mark
- * of the languages they serve, and for those whose letters lie past U+07FF
- * (Thai, three bytes each, whose text does not quote so). Measured on the
- * corpus: Greek, Hebrew and Arabic 1.4-1.6x the scalar loop, windows-1251
- * 1.15x, windows-874 1.1x; KOI8-R, without U+00AB, stops at every
- * quotation and measured a quarter slower. */
-static bool sb_utf8_via_utf16(const wenc_encoder *enc)
-{
-    unsigned block = table_of(enc->encoding_)->encode_block;
-    return block >= 16 || (block >= 7 && sb_bytes_of(enc, 0xAB) != 0);
+    return sb_from_utf8_avx2(table, (const uint8_t *)src, n, dst, room, html,
+                             written);
 }
 #endif
 
@@ -1560,7 +1671,7 @@ WENC_INLINE codec_status sb_encode(wenc_encoder *enc, const void *src,
             vector = sb_vector;
         else
 #endif
-        if (wenc_cpu_has_avx2() && (utf16 || sb_utf8_via_utf16(enc)))
+        if (wenc_cpu_has_avx2())
             vector = sb_vector_avx2;
     }
 #endif
