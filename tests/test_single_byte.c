@@ -720,6 +720,40 @@ static void test_encoder_after_lead(th *t, const sb_encoding *e,
     th_ctx_clear(t);
 }
 
+/*
+ * Input of ASCII and U+00A0-U+00FF only (Western European text), which the
+ * encoders' vector paths may take without a lookup where the table maps
+ * those to their own values (windows-1252), with one code point of
+ * U+0080-U+009F (C1 controls, which windows-1252 maps but five of
+ * elsewhere) at each offset from 0 to 69; over UTF-16 and UTF-8, html
+ * mode. Expected output from the index.
+ */
+static void test_encoder_latin1_blocks(th *t, const sb_encoding *e,
+                                       const th_index *ix)
+{
+    for (size_t at = 0; at < 70; at++) {
+        th_units in16 = {0};
+        th_bytes in8 = {0}, want = {0};
+        for (size_t i = 0; i < 100; i++) {
+            uint32_t cp = i % 3 == 1 ? 0xA0 + (uint32_t)(i * 7 % 0x60)
+                                     : 'a' + (uint32_t)(i % 26);
+            if (i == at)
+                cp = 0x80 + (uint32_t)(at % 0x20);
+            th_units_cp(&in16, cp);
+            th_bytes_cp(&in8, cp);
+            expect_encoded(&want, ix, cp);
+        }
+        th_ctx(t, "%s: Latin-1 with U+%04X at %zu", e->name,
+               (unsigned)(0x80 + at % 0x20), at);
+        check_encoded(t, e->id, true, in16.p, in16.len, 0, 0, 0, &want);
+        check_encoded(t, e->id, false, in8.p, in8.len, 0, 0, 0, &want);
+        th_units_free(&in16);
+        th_bytes_free(&in8);
+        th_bytes_free(&want);
+    }
+    th_ctx_clear(t);
+}
+
 static void test_one_single_byte(th *t, const sb_encoding *e,
                                  const cp_set *all)
 {
@@ -768,6 +802,7 @@ static void test_one_single_byte(th *t, const sb_encoding *e,
     test_encoder_long(t, e, &ix);
     test_encoder_cuts(t, e, &ix);
     test_encoder_after_lead(t, e, &ix);
+    test_encoder_latin1_blocks(t, e, &ix);
     /* BOMs: sniffing switches encodings (§6 decode); strip and keep leave
      * them to the single-byte decoder */
     {

@@ -1250,6 +1250,30 @@ WENC_TARGET_AVX2 static inline __m256i sb_narrow_avx2(__m256i a, __m256i b)
     return _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8);
 }
 
+/* Whether the table maps U+00A0-U+00FF to the bytes A0-FF. */
+WENC_TARGET_AVX2 static inline bool sb_latin1_identity(
+    const single_byte_table *table)
+{
+    const uint8_t *latin = sb_block_at(table->encode_page, 1) + 0x20;
+    __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)latin);
+    __m256i second =
+        _mm256_loadu_si256((const __m256i *)(const void *)(latin + 32));
+    __m256i third =
+        _mm256_loadu_si256((const __m256i *)(const void *)(latin + 64));
+    __m256i values = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    __m256i a0 = _mm256_add_epi8(values, _mm256_set1_epi8((char)0xA0));
+    __m256i same = _mm256_and_si256(
+        _mm256_cmpeq_epi8(first, a0),
+        _mm256_and_si256(
+            _mm256_cmpeq_epi8(second,
+                              _mm256_add_epi8(a0, _mm256_set1_epi8(32))),
+            _mm256_cmpeq_epi8(third,
+                              _mm256_add_epi8(a0, _mm256_set1_epi8(64)))));
+    return _mm256_movemask_epi8(same) == -1;
+}
+
 /* §9.2 for 32 units a step, as sb_from_utf16_avx512 does it: ASCII as it
  * is, U+0080-U+00FF and the table's encode_block by lookups in their 128
  * bytes, any other unit but a surrogate by sb_take_stops(); stops before
@@ -1269,15 +1293,36 @@ WENC_TARGET_AVX2 static size_t sb_from_utf16_avx2(
     const __m256i latin_block = _mm256_set1_epi16(1);
     const __m256i low7 = _mm256_set1_epi16(0x7F);
     const __m256i zero = _mm256_setzero_si256();
+    const bool latin1 = sb_latin1_identity(table);
     size_t pos = 0, out = 0;
     while (n - pos >= 32) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + pos));
         __m256i b =
             _mm256_loadu_si256((const __m256i *)(const void *)(src + pos + 16));
-        if (_mm256_testz_si256(_mm256_or_si256(a, b),
-                               _mm256_set1_epi16((short)0xFF80))) {
+        __m256i either = _mm256_or_si256(a, b);
+        if (_mm256_testz_si256(either, _mm256_set1_epi16((short)0xFF80))) {
             _mm256_storeu_si256((__m256i *)(void *)(dst + out),
                                 sb_narrow_avx2(a, b));
+            pos += 32;
+            out += 32;
+            continue;
+        }
+        /* ASCII and U+00A0-U+00FF, where the table maps them to their own
+         * values (windows-1252: Western European text) */
+        if (latin1 &&
+            _mm256_testz_si256(either, _mm256_set1_epi16((short)0xFF00)) &&
+            _mm256_testz_si256(
+                _mm256_or_si256(
+                    _mm256_cmpeq_epi16(
+                        _mm256_and_si256(a, _mm256_set1_epi16(0xE0)),
+                        _mm256_set1_epi16(0x80)),
+                    _mm256_cmpeq_epi16(
+                        _mm256_and_si256(b, _mm256_set1_epi16(0xE0)),
+                        _mm256_set1_epi16(0x80))),
+                _mm256_set1_epi8(-1))) {
+            _mm256_storeu_si256(
+                (__m256i *)(void *)(dst + out),
+                _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
             pos += 32;
             out += 32;
             continue;
