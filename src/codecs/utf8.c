@@ -791,6 +791,11 @@ static codec_status utf8_from_utf16_fast(wenc_encoder *enc,
 {
     size_t out = 0;
     size_t pos = utf16_to_utf8_block(src, len, dst, &out, cap, last);
+    if (pos == len) {
+        *consumed = pos;
+        *written = out;
+        return CODEC_INPUT_EMPTY;
+    }
     size_t used = 0, wrote = 0;
     codec_status st = utf8_from_utf16(enc, src + pos, len - pos, &used,
                                       dst + out, cap - out, &wrote, last);

@@ -140,18 +140,24 @@ static void write_ncr(wenc_encoder *enc, uint32_t cp)
 
 static const uint16_t no_units[1] = {0};
 
-static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
-                          uint8_t *dst, size_t *dst_len, bool last, int utf16)
+/* The driver's loop: from the start of a call (resume false), or after
+ * the codec's first run over the caller's input has taken `in` units and
+ * written `out` bytes with status `st` (resume true). */
+static wenc_status encode_loop(wenc_encoder *enc, const void *src,
+                               size_t *src_len, uint8_t *dst, size_t *dst_len,
+                               bool last, int utf16, bool resume, size_t in,
+                               size_t out, codec_status st)
 {
     const encoder_codec *codec = codec_for(enc->encoding_);
     const size_t unit = utf16 ? sizeof(uint16_t) : 1;
-    size_t len = *src_len, cap = *dst_len, in = 0, out = 0;
+    size_t len = *src_len, cap = *dst_len;
     uint8_t dummy[1] = {0};
     if (src == NULL)
         src = no_units, len = 0;
     if (dst == NULL)
         dst = dummy, cap = 0;
-    codec_status st;
+    if (resume)
+        goto after_run;
 
     for (;;) {
         size_t used = 0, wrote = 0;
@@ -207,6 +213,7 @@ static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
                      dst + out, cap - out, &wrote, last, utf16);
             in += used;
             out += wrote;
+        after_run:
             if (st == CODEC_INPUT_EMPTY && in < len) {
                 /* An incomplete sequence ends a non-last input. */
                 input_units tmp;
@@ -238,6 +245,28 @@ static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
     enc->position_ += in;
     *src_len = in;
     *dst_len = out;
+    return (wenc_status)st;
+}
+
+/* A call with nothing held, queued or missing runs the codec once and is
+ * done unless it stopped at a code point the encoding lacks or before an
+ * incomplete sequence (one call in small ones, without the loop's state). */
+static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
+                          uint8_t *dst, size_t *dst_len, bool last, int utf16)
+{
+    if (enc->replay_pos_ < enc->replay_len_ || enc->pending_len_ != 0 ||
+        src == NULL || dst == NULL)
+        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16,
+                           false, 0, 0, CODEC_INPUT_EMPTY);
+    size_t used = 0, wrote = 0;
+    codec_status st = run(codec_for(enc->encoding_), enc, src, *src_len,
+                          &used, dst, *dst_len, &wrote, last, utf16);
+    if (st == CODEC_UNMAPPABLE || (st == CODEC_INPUT_EMPTY && used < *src_len))
+        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16, true,
+                           used, wrote, st);
+    enc->position_ += used;
+    *src_len = used;
+    *dst_len = wrote;
     return (wenc_status)st;
 }
 
