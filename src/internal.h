@@ -222,8 +222,8 @@ WENC_INLINE void ascii_byte_then_run(const uint8_t *src, size_t end,
 /* ---- UTF-8 validation (simd/utf8_validate.c) ---------------------------------- */
 
 /* Copies to dst the longest prefix of src[0..n) made of whole, valid UTF-8
- * sequences and returns its length; src starts a sequence. May write up to
- * 3 bytes of dst past that prefix (never past dst[n - 1]). */
+ * sequences and returns its length; src starts a sequence. May write
+ * anything in dst past that prefix (never past dst[n - 1]). */
 size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n);
 /* The vector kernel alone: what it copied and vouches for (a prefix of
  * whole, valid sequences no shorter than the valid prefix rounded down to

@@ -84,9 +84,10 @@ size_t wenc_ascii_to_utf8(const uint8_t *src, uint8_t *dst, size_t n)
 #ifdef WENC_HAVE_SSE2
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        if (_mm_movemask_epi8(v) != 0)
-            break;
         _mm_storeu_si128((__m128i *)(void *)(dst + i), v);
+        int high = _mm_movemask_epi8(v);
+        if (high != 0)
+            return i + (size_t)__builtin_ctz((unsigned)high);
     }
 #endif
 #ifdef WENC_HAVE_NEON

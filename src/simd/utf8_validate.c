@@ -4,7 +4,7 @@
 
 /* Length of the longest prefix of s[0..n) made of whole, valid sequences,
  * a sequence at a time: for the end of the input and the block where
- * utf8_valid_prefix_scalar() meets an error. */
+ * utf8_copy_valid_scalar() meets an error. */
 static size_t utf8_valid_sequences(const uint8_t *s, size_t n)
 {
     size_t i = 0;
@@ -68,8 +68,11 @@ static size_t utf8_valid_sequences(const uint8_t *s, size_t n)
  * so that the prefix ends where the error's sequence begins. The steps'
  * one dependency is a shift by the state: three bytes a step ran 15-40%
  * faster than two (a table of 144 words), and 2-4 times as fast as the
- * sequence loop alone on text whose sequence lengths change often. */
-static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
+ * sequence loop alone on text whose sequence lengths change often. Copies
+ * to d what it vouches for as it goes (runs of ASCII by the ASCII kernel,
+ * each block once the automaton has read it), so that the text is read
+ * once; d has room for n, and may get anything past the prefix. */
+static size_t utf8_copy_valid_scalar(const uint8_t *s, uint8_t *d, size_t n)
 {
     const uint16_t *first = wenc_utf8_dfa_first;
     const uint8_t *second = wenc_utf8_dfa_second;
@@ -80,13 +83,17 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
     while (n - i >= 32) {
         if (state == WENC_UTF8_DFA_ACCEPT &&
             utf8_ascii_in_word(s + i) == 8) {
+            memcpy(d + i, s + i, 8);
             i += 8;
-            i += wenc_ascii_run(s + i, n - i);
+            i += wenc_ascii_to_utf8(s + i, d + i, n - i);
             /* an accented letter between runs of ASCII (Latin-script
              * text), without a block of the automaton */
             if (n - i >= 3 && (uint32_t)(s[i] - 0xC2) <= 0x1Du &&
-                (s[i + 1] & 0xC0) == 0x80 && s[i + 2] < 0x80)
+                (s[i + 1] & 0xC0) == 0x80 && s[i + 2] < 0x80) {
+                d[i] = s[i];
+                d[i + 1] = s[i + 1];
                 i += 2;
+            }
             continue;
         }
         const uint8_t *p = s + i;
@@ -96,6 +103,7 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
                     (after & 63);
         if ((after & 63) == WENC_UTF8_DFA_REJECT)
             break;
+        memcpy(d + i, p, 24);
         state = after & 63;
         i += 24;
     }
@@ -106,7 +114,9 @@ static size_t utf8_valid_prefix_scalar(const uint8_t *s, size_t n)
             i--;
         i--;
     }
-    return i + utf8_valid_sequences(s + i, n - i);
+    size_t rest = utf8_valid_sequences(s + i, n - i);
+    memcpy(d + i, s + i, rest);
+    return i + rest;
 }
 
 #if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
@@ -440,7 +450,5 @@ size_t wenc_utf8_copy_valid_vectors(const uint8_t *src, uint8_t *dst,
 size_t wenc_utf8_copy_valid(const uint8_t *src, uint8_t *dst, size_t n)
 {
     size_t done = wenc_utf8_copy_valid_vectors(src, dst, n);
-    size_t rest = utf8_valid_prefix_scalar(src + done, n - done);
-    memcpy(dst + done, src + done, rest);
-    return done + rest;
+    return done + utf8_copy_valid_scalar(src + done, dst + done, n - done);
 }
