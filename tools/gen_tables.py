@@ -996,10 +996,10 @@ def gen_compact8(src):
     del src  # computed, not read from the Standard's data
     out = [GENERATED_LINE + "\n", emit_comment([
         "Shuffle masks that pack bytes (the single-byte encoders' AVX2",
-        "path over UTF-8, src/codecs/single_byte.c): computed by the",
-        "generator, from no data file. Row k moves the bytes i of eight",
-        "whose bit i of k is set to the front, in order; 0x80 clears the",
-        "bytes past them.",
+        "and NEON paths over UTF-8, src/codecs/single_byte.c): computed",
+        "by the generator, from no data file. Row k moves the bytes i of",
+        "eight whose bit i of k is set to the front, in order; 0x80",
+        "clears the bytes past them.",
     ]), '#include "../internal.h"\n\n',
         "const uint8_t wenc_compact8_shuffle[256][8] = {\n"]
     for key in range(256):
