@@ -178,6 +178,15 @@ bool wenc_cpu_has_avx512(void);
 size_t wenc_utf16_to_utf8_avx2(const uint16_t *src, size_t n, uint8_t *dst,
                                size_t *written);
 #endif
+#ifdef WENC_HAVE_RUNTIME_AVX512
+/* The UTF-8 encoder's AVX-512 kernel, which the UTF-16LE/BE decoder takes too
+ * for units in the host's order: converts the units at src to UTF-8 at dst,
+ * 32 a step (the last fewer under a mask), and stops before the first
+ * surrogate. dst has room for 3 bytes a unit. Returns the units read; the
+ * bytes written go to *written. Only where wenc_cpu_has_avx512(). */
+size_t wenc_utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
+                                 size_t *written);
+#endif
 
 /* NEON kernels on little-endian aarch64, where NEON is always there: no
  * run-time choice. WENC_NO_RUNTIME_SIMD leaves them out too (the tests'

@@ -482,7 +482,13 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
                                         &made);
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX512
-            if (avx512)
+            if (avx512 && !utf16 && !swap &&
+                ((uintptr_t)(const void *)(src + pos) & 1) == 0)
+                /* units in the host's order: the UTF-8 encoder's kernel */
+                pos += 2 * wenc_utf16_to_utf8_avx512(
+                               (const uint16_t *)(const void *)(src + pos),
+                               units, (uint8_t *)at, &made);
+            else if (avx512)
                 pos += 2 * utf16_units_avx512(src + pos, units, swap, at,
                                               utf16, &made);
             else

@@ -568,6 +568,13 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
     *written = out;
     return pos;
 }
+
+WENC_TARGET_AVX512 size_t wenc_utf16_to_utf8_avx512(const uint16_t *src,
+                                                    size_t n, uint8_t *dst,
+                                                    size_t *written)
+{
+    return utf16_to_utf8_avx512(src, n, dst, written);
+}
 #endif
 
 #ifdef WENC_HAVE_NEON
