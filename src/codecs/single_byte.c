@@ -1453,7 +1453,10 @@ WENC_TARGET_AVX2 static size_t sb_from_utf8_avx2(
     /* a lead's block (cp >> 7) is below 16: a table whose block is not
      * meets none */
     unsigned block = table->encode_block;
-    const __m256i rich_block = _mm256_set1_epi8(block < 16 ? (char)block : -1);
+    char rich_lead_block = -1;
+    if (block < 16)
+        rich_lead_block = (char)block;
+    const __m256i rich_block = _mm256_set1_epi8(rich_lead_block);
     const __m256i latin_block = _mm256_set1_epi8(1);
     const __m256i zero = _mm256_setzero_si256();
     size_t pos = 0, out = 0;
