@@ -140,13 +140,27 @@ static void write_ncr(wenc_encoder *enc, uint32_t cp)
 
 static const uint16_t no_units[1] = {0};
 
-/* The driver's loop: from the start of a call (resume false), or after
- * the codec's first run over the caller's input has taken `in` units and
- * written `out` bytes with status `st` (resume true). */
+/* An incomplete sequence that ends a non-last input, src[*in_io..len),
+ * held for the next call. */
+static void hold_tail(wenc_encoder *enc, const void *src, size_t len,
+                      size_t *in_io, int utf16)
+{
+    const size_t unit = utf16 ? sizeof(uint16_t) : 1;
+    input_units tmp;
+    size_t n = len - *in_io;
+    memcpy(utf16 ? (void *)tmp.units : (void *)tmp.bytes,
+           (const char *)src + *in_io * unit, n * unit);
+    hold(enc, &tmp, 0, n, utf16);
+    *in_io = len;
+}
+
+/* The driver's loop, from `in` units read and `out` bytes written with the
+ * codec's status `st`: CODEC_UNMAPPABLE when its run so far stopped at a
+ * code point the encoding lacks, which is taken first. */
 static wenc_status encode_loop(wenc_encoder *enc, const void *src,
                                size_t *src_len, uint8_t *dst, size_t *dst_len,
-                               bool last, int utf16, bool resume, size_t in,
-                               size_t out, codec_status st)
+                               bool last, int utf16, size_t in, size_t out,
+                               codec_status st)
 {
     const encoder_codec *codec = codec_for(enc->encoding_);
     const size_t unit = utf16 ? sizeof(uint16_t) : 1;
@@ -156,10 +170,25 @@ static wenc_status encode_loop(wenc_encoder *enc, const void *src,
         src = no_units, len = 0;
     if (dst == NULL)
         dst = dummy, cap = 0;
-    if (resume)
-        goto after_run;
 
     for (;;) {
+        if (st == CODEC_UNMAPPABLE) {
+            if (enc->error_mode_ == WENC_ERRORS_FATAL) {
+                enc->has_error_ = 1;
+                enc->error_offset_ = enc->position_ + in - enc->error_len_;
+                st = CODEC_ERROR;
+                break;
+            }
+            write_ncr(enc, enc->error_code_point_);
+            if (enc->encoding_ != WENC_ISO_2022_JP &&
+                cap - out >= enc->replay_len_) {
+                /* The other encoders write ASCII as it is: the NCR goes
+                 * straight to the output, not through the codec. */
+                memcpy(dst + out, enc->replay_, enc->replay_len_);
+                out += enc->replay_len_;
+                enc->replay_len_ = 0;
+            }
+        }
         size_t used = 0, wrote = 0;
         if (enc->replay_pos_ < enc->replay_len_) {
             /* The ASCII of an NCR, through the codec (ISO-2022-JP may need
@@ -213,34 +242,11 @@ static wenc_status encode_loop(wenc_encoder *enc, const void *src,
                      dst + out, cap - out, &wrote, last, utf16);
             in += used;
             out += wrote;
-        after_run:
-            if (st == CODEC_INPUT_EMPTY && in < len) {
-                /* An incomplete sequence ends a non-last input. */
-                input_units tmp;
-                size_t n = len - in;
-                memcpy(utf16 ? (void *)tmp.units : (void *)tmp.bytes,
-                       (const char *)src + in * unit, n * unit);
-                hold(enc, &tmp, 0, n, utf16);
-                in = len;
-            }
+            if (st == CODEC_INPUT_EMPTY && in < len)
+                hold_tail(enc, src, len, &in, utf16);
         }
         if (st != CODEC_UNMAPPABLE)
             break;
-        if (enc->error_mode_ == WENC_ERRORS_FATAL) {
-            enc->has_error_ = 1;
-            enc->error_offset_ = enc->position_ + in - enc->error_len_;
-            st = CODEC_ERROR;
-            break;
-        }
-        write_ncr(enc, enc->error_code_point_);
-        if (enc->encoding_ != WENC_ISO_2022_JP &&
-            cap - out >= enc->replay_len_) {
-            /* The other encoders write ASCII as it is: the NCR goes straight
-             * to the output, not through the codec. */
-            memcpy(dst + out, enc->replay_, enc->replay_len_);
-            out += enc->replay_len_;
-            enc->replay_len_ = 0;
-        }
     }
     enc->position_ += in;
     *src_len = in;
@@ -248,22 +254,24 @@ static wenc_status encode_loop(wenc_encoder *enc, const void *src,
     return (wenc_status)st;
 }
 
-/* A call with nothing held, queued or missing runs the codec once and is
- * done unless it stopped at a code point the encoding lacks or before an
- * incomplete sequence (one call in small ones, without the loop's state). */
+/* A call with nothing held or queued runs the codec once and is done
+ * unless it stopped at a code point the encoding lacks (one call in small
+ * ones, without the loop's state). */
 static wenc_status encode(wenc_encoder *enc, const void *src, size_t *src_len,
                           uint8_t *dst, size_t *dst_len, bool last, int utf16)
 {
     if (enc->replay_pos_ < enc->replay_len_ || enc->pending_len_ != 0 ||
         src == NULL || dst == NULL)
-        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16,
-                           false, 0, 0, CODEC_INPUT_EMPTY);
+        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16, 0, 0,
+                           CODEC_INPUT_EMPTY);
     size_t used = 0, wrote = 0;
     codec_status st = run(codec_for(enc->encoding_), enc, src, *src_len,
                           &used, dst, *dst_len, &wrote, last, utf16);
-    if (st == CODEC_UNMAPPABLE || (st == CODEC_INPUT_EMPTY && used < *src_len))
-        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16, true,
-                           used, wrote, st);
+    if (st == CODEC_UNMAPPABLE)
+        return encode_loop(enc, src, src_len, dst, dst_len, last, utf16, used,
+                           wrote, st);
+    if (st == CODEC_INPUT_EMPTY && used < *src_len)
+        hold_tail(enc, src, *src_len, &used, utf16);
     enc->position_ += used;
     *src_len = used;
     *dst_len = wrote;
