@@ -74,6 +74,24 @@ WENC_INLINE linear_result sb_linear16(const uint8_t *s, const sb_linear *lin,
 }
 #endif
 
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
+/* The UTF-8 of a unit from U+0080 on at dst, two or three bytes; returns
+ * how many (the sparse loops' own: sink_put(), which tests for one and four
+ * bytes too, measured 6-12% slower on French and Czech). */
+WENC_INLINE size_t sb_put_two_or_three(uint8_t *dst, uint32_t unit)
+{
+    if (unit < 0x800) {
+        dst[0] = (uint8_t)(0xC0 | unit >> 6);
+        dst[1] = (uint8_t)(0x80 | (unit & 0x3F));
+        return 2;
+    }
+    dst[0] = (uint8_t)(0xE0 | unit >> 12);
+    dst[1] = (uint8_t)(0x80 | (unit >> 6 & 0x3F));
+    dst[2] = (uint8_t)(0x80 | (unit & 0x3F));
+    return 3;
+}
+#endif
+
 #ifdef WENC_HAVE_RUNTIME_AVX2
 /* The table's upper half in registers as two byte planes (low and high byte
  * of each unit) of eight 16-entry groups, looked up with PSHUFB: the index
@@ -226,18 +244,7 @@ sb_sparse_to_utf8_avx2(const uint8_t *s, size_t n,
                 *written = out;
                 return pos;
             }
-            /* two or three bytes (sink_put(), which tests for one and
-             * four too, measured 6-12% slower on French and Czech) */
-            if (unit < 0x800) {
-                dst[out] = (uint8_t)(0xC0 | unit >> 6);
-                dst[out + 1] = (uint8_t)(0x80 | (unit & 0x3F));
-                out += 2;
-            } else {
-                dst[out] = (uint8_t)(0xE0 | unit >> 12);
-                dst[out + 1] = (uint8_t)(0x80 | (unit >> 6 & 0x3F));
-                dst[out + 2] = (uint8_t)(0x80 | (unit & 0x3F));
-                out += 3;
-            }
+            out += sb_put_two_or_three(dst + out, unit);
             pos++;
             _mm256_storeu_si256(
                 (__m256i *)(void *)(dst + out),
@@ -727,18 +734,7 @@ static size_t sb_table16_utf8_neon(const uint8_t *src, size_t n,
                     *written = out;
                     return pos;
                 }
-                /* written here (a function for both counted more
-                 * instructions here and measured slower with AVX2) */
-                if (cp < 0x800) {
-                    dst[out] = (uint8_t)(0xC0 | cp >> 6);
-                    dst[out + 1] = (uint8_t)(0x80 | (cp & 0x3F));
-                    out += 2;
-                } else {
-                    dst[out] = (uint8_t)(0xE0 | cp >> 12);
-                    dst[out + 1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
-                    dst[out + 2] = (uint8_t)(0x80 | (cp & 0x3F));
-                    out += 3;
-                }
+                out += sb_put_two_or_three(dst + out, cp);
                 pos++;
                 vst1q_u8(dst + out, vld1q_u8(src + pos));
             } while (lanes != 0);
@@ -953,6 +949,15 @@ static const uint8_t *sb_block_at(const uint8_t *page_of, unsigned block)
 {
     return wenc_single_byte_pages[page_of[block >> 1]] +
            (size_t)(block & 1) * 128;
+}
+
+/* Whether the table's encode_block lies below U+0800 (cp >> 7 below 16),
+ * its letters two bytes each in UTF-8: the kernels over UTF-8 look up the
+ * two-byte sequences of U+0080-U+00FF and of that block; a table whose
+ * letters take three (windows-874's Thai) goes another way. */
+WENC_INLINE bool sb_block_two_byte(const single_byte_table *table)
+{
+    return table->encode_block < 16;
 }
 
 /* A code point a kernel's step stops at, taken in the kernel's loop so that
@@ -1233,7 +1238,7 @@ static size_t sb_vector(const wenc_encoder *enc, const void *src, size_t n,
                                     room, html, written);
     /* The kernel over UTF-8 takes two-byte sequences only: a block from
      * U+0800 on (Thai, say) is read through UTF-16. */
-    if (table->encode_block >= 16)
+    if (!sb_block_two_byte(table))
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units, table);
     return sb_from_utf8_avx512(table, (const uint8_t *)src, n, dst, room,
@@ -1454,7 +1459,7 @@ WENC_TARGET_AVX2 static size_t sb_from_utf8_avx2(
      * meets none */
     unsigned block = table->encode_block;
     char rich_lead_block = -1;
-    if (block < 16)
+    if (sb_block_two_byte(table))
         rich_lead_block = (char)block;
     const __m256i rich_block = _mm256_set1_epi8(rich_lead_block);
     const __m256i latin_block = _mm256_set1_epi8(1);
@@ -1539,15 +1544,9 @@ WENC_TARGET_AVX2 static size_t sb_from_utf8_avx2(
     return pos;
 }
 
-/* Whether the AVX2 path over UTF-8 goes through UTF-16: for tables whose
- * letters lie past U+07FF (Thai, three bytes each in UTF-8), at which
- * sb_from_utf8_avx2() would stop one by one. */
-static bool sb_utf8_via_utf16(const wenc_encoder *enc)
-{
-    return table_of(enc->encoding_)->encode_block >= 16;
-}
-
-/* Over UTF-16; over UTF-8 directly or through UTF-16. */
+/* Over UTF-16; over UTF-8 directly, or through UTF-16 for a table whose
+ * letters take three bytes in UTF-8, at which sb_from_utf8_avx2() would
+ * stop one by one. */
 static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
                              size_t n, uint8_t *dst, size_t room,
                              size_t *written, int utf16)
@@ -1557,7 +1556,7 @@ static size_t sb_vector_avx2(const wenc_encoder *enc, const void *src,
     if (utf16)
         return sb_all_units_avx2(table, (const uint16_t *)src, n, dst, room,
                                  html, written);
-    if (sb_utf8_via_utf16(enc))
+    if (!sb_block_two_byte(table))
         return wenc_utf8_encode_via_utf16((const uint8_t *)src, n, dst,
                                           written, sb_units_avx2, table);
     return sb_from_utf8_avx2(table, (const uint8_t *)src, n, dst, room, html,
@@ -1652,12 +1651,14 @@ static size_t sb_from_utf8_neon(const single_byte_table *table,
                                 const uint8_t *src, size_t n, uint8_t *dst,
                                 size_t room, bool html, size_t *written)
 {
-    unsigned block = table->encode_block;
+    bool two_byte = sb_block_two_byte(table);
     const uint8_t *latin = sb_block_at(table->encode_page, 1);
-    const uint8_t *rich = block < 16 ? sb_block_at(table->encode_page, block)
-                                     : latin;
-    /* a lead's block (cp >> 7) is below 16 */
-    const uint8x16_t rich_block = vdupq_n_u8(block < 16 ? (uint8_t)block : 0xFF);
+    const uint8_t *rich =
+        two_byte ? sb_block_at(table->encode_page, table->encode_block) : latin;
+    /* a lead's block (cp >> 7) is below 16: a table whose block is not
+     * meets none */
+    const uint8x16_t rich_block =
+        vdupq_n_u8(two_byte ? (uint8_t)table->encode_block : 0xFF);
     const uint8x16_t zero = vdupq_n_u8(0);
     const uint8x16_t lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const uint8x8_t bit = {1, 2, 4, 8, 16, 32, 64, 128};
@@ -1742,7 +1743,7 @@ static size_t sb_vector_neon(const wenc_encoder *enc, const void *src,
     if (utf16)
         return sb_from_utf16_neon(table, (const uint16_t *)src, n, dst, room,
                                   html, written);
-    if (table->encode_block >= 16)
+    if (!sb_block_two_byte(table))
         return sb_run_portable(enc, src, n, dst, room, written, utf16);
     return sb_from_utf8_neon(table, (const uint8_t *)src, n, dst, room, html,
                              written);
