@@ -481,28 +481,25 @@ WENC_INLINE codec_status utf16_decode(wenc_decoder *dec, const uint8_t *src,
             pos += 2 * utf16_units_neon(src + pos, units, swap, at, utf16,
                                         &made);
 #endif
-#ifdef WENC_HAVE_RUNTIME_AVX2
-            /* to UTF-8 from units in the host's order, 2-byte aligned: the
-             * UTF-8 encoder's kernels */
-            const uint16_t *host_units =
-                !utf16 && !swap &&
-                        ((uintptr_t)(const void *)(src + pos) & 1) == 0
-                    ? (const uint16_t *)(const void *)(src + pos)
-                    : NULL;
-#endif
 #ifdef WENC_HAVE_RUNTIME_AVX512
-            if (avx512 && host_units)
-                pos += 2 * wenc_utf16_to_utf8_avx512(host_units, units,
-                                                     (uint8_t *)at, &made);
+            if (avx512 && !utf16 && !swap &&
+                ((uintptr_t)(const void *)(src + pos) & 1) == 0)
+                /* units in the host's order: the UTF-8 encoder's kernel */
+                pos += 2 * wenc_utf16_to_utf8_avx512(
+                               (const uint16_t *)(const void *)(src + pos),
+                               units, (uint8_t *)at, &made);
             else if (avx512)
                 pos += 2 * utf16_units_avx512(src + pos, units, swap, at,
                                               utf16, &made);
             else
 #endif
 #ifdef WENC_HAVE_RUNTIME_AVX2
-            if (avx2 && host_units)
-                pos += 2 * wenc_utf16_to_utf8_avx2(host_units, units,
-                                                   (uint8_t *)at, &made);
+            if (avx2 && !utf16 && !swap &&
+                ((uintptr_t)(const void *)(src + pos) & 1) == 0)
+                /* units in the host's order: the UTF-8 encoder's kernel */
+                pos += 2 * wenc_utf16_to_utf8_avx2(
+                               (const uint16_t *)(const void *)(src + pos),
+                               units, (uint8_t *)at, &made);
             else if (avx2)
                 pos += 2 * utf16_units_avx2(src + pos, units, swap, at, utf16,
                                             &made);
