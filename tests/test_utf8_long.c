@@ -864,6 +864,59 @@ static void test_kernel_room(th *t)
     expected_free(&x);
 }
 
+/* The UTF-16 kernel in every room from none to the whole output, over text
+ * whose blocks are ASCII, two-byte text with ASCII between (German- or
+ * Greek-like) or three-byte text, in runs of blocks long enough for the
+ * two-byte block loops, the output off the input's grid by a sequence of
+ * two or three bytes before them: wherever the room runs out, nothing is
+ * written past it. */
+static void test_kernel_every_room(th *t)
+{
+    enum { N = 700 };
+    static const char *const lead_ins[] = {"", "\xC3\xA9", "\xE2\x82\xAC"};
+    static const char *const pieces[] = {
+        "abcdefghijklmnopqrstuvwxyz0123456789.,;:ABCDEFGHIJKLMNOPQRSTUVWXY",
+        "Stra\xC3\x9F" "e \xC3\xBC" "ber Gr\xC3\xB6\xC3\x9F" "e, ",
+        "\xCE\xB1\xCE\xB2\xCE\xB3 \xCE\xB4\xCE\xB5 ",
+        "\xE3\x81\x82\xE3\x81\x84\xE3\x81\x86"};
+    static const unsigned orders[][6] = {
+        {1, 1, 1, 1, 1, 1}, {2, 2, 2, 2, 2, 2}, {0, 1, 1, 2, 2, 0},
+        {1, 2, 3, 1, 1, 1}, {0, 0, 1, 1, 3, 2}, {2, 2, 1, 1, 0, 0}};
+    if (wenc_utf8_vector_width(N) == 0) {
+        th_note(t, "test_kernel_every_room: not applicable: no UTF-16 "
+                   "vector kernel runs in this build on this CPU");
+        return;
+    }
+    uint8_t text[N];
+    uint16_t out16[N + 1];
+    expected x;
+    expected_init(&x, N);
+    for (size_t l = 0; l < sizeof lead_ins / sizeof lead_ins[0]; l++) {
+        for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
+            size_t len = strlen(lead_ins[l]);
+            memcpy(text, lead_ins[l], len);
+            /* six stretches of about 110 bytes, each of whole pieces */
+            for (size_t s = 0; s < 6; s++) {
+                const char *p = pieces[orders[o][s]];
+                size_t plen = strlen(p), end = len + 110;
+                while (len + plen <= end && len + plen <= N) {
+                    memcpy(text + len, p, plen);
+                    len += plen;
+                }
+            }
+            memset(text + len, 'z', N - len);
+            expected_of(&x, text, N);
+            size_t all = x.utf16_len;
+            th_ctx(t, "lead-in %zu, order %zu", l, o);
+            for (size_t room = 0; room <= all; room++)
+                if (!check_utf16_kernel(t, text, N, &x, room, 0, out16))
+                    break;
+        }
+    }
+    th_ctx_clear(t);
+    expected_free(&x);
+}
+
 /* Fatal mode: the error is found at its exact offset in long valid text. */
 static void test_fatal_offsets(th *t)
 {
@@ -914,6 +967,7 @@ int main(void)
     test_long_random(&t);
     test_fatal_offsets(&t);
     test_kernel_room(&t);
+    test_kernel_every_room(&t);
     test_output_placement(&t);
     return th_end(&t);
 }

@@ -838,6 +838,15 @@ utf8_check512_two(utf8_checker512 *c, __m512i in, uint64_t conts)
            prev_overlong >> 63;
 }
 
+/* Goes on after `before`, checked and holding no lead E0-FF, as after
+ * utf8_check512() of it. */
+WENC_TARGET_AVX512 static inline void utf8_check512_resume(utf8_checker512 *c,
+                                                           __m512i before)
+{
+    c->prev = before;
+    c->leads3 = c->leads4 = 0;
+}
+
 /* Takes 64 ASCII bytes after ASCII bytes as checked: they hold no error. */
 WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
                                                           __m512i in)

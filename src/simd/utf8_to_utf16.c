@@ -16,7 +16,10 @@
  * ASCII and two-byte sequences only (Latin-script text) takes a shorter
  * path in both steps: its check compares where continuations are with
  * where leads are, and each lane's unit comes from the byte and the one
- * before it, widened. With AVX2 alone, text whose longer sequences are few
+ * before it, widened; with AVX-512, runs of such blocks go to a loop that
+ * checks and decodes each block alone (no block ahead: a lead ending one
+ * waits for the next), loading each continuation's lead into its lane by
+ * a masked load of the bytes one before. With AVX2 alone, text whose longer sequences are few
  * (Latin-script text, markup) takes another way: ASCII a vector at a time;
  * from a two-byte sequence on, blocks of ASCII and two-byte sequences
  * checked by their masks alone (continuations exactly after leads C2-DF)
@@ -322,6 +325,62 @@ utf8_store_ends512(__m512i units0, __m512i units1, uint64_t ends,
     return count;
 }
 
+/* Blocks of ASCII and two-byte sequences from src[pos] (pos > 0, all bytes
+ * before it checked), each checked by its masks alone: every byte ASCII, a
+ * lead C2-DF or a continuation, the continuations exactly after the leads.
+ * Stops at the first block that is not such a block, or when 64 bytes or
+ * fewer, or fewer than 64 units, are left. Returns where it stopped: that
+ * block's start, or the lead ending the block before it; adds the units it
+ * made to *out. */
+WENC_TARGET_AVX512 static size_t utf8_two_byte_blocks_avx512(
+    const uint8_t *src, size_t pos, size_t n, uint16_t *dst, size_t cap,
+    size_t *out)
+{
+    const __m512i continuation_max = _mm512_set1_epi8(-64); /* 0xC0 */
+    const __m512i lead2_min = _mm512_set1_epi8((char)0xC2);
+    const __m512i lead2_count = _mm512_set1_epi8(0xDF - 0xC2 + 1);
+    const __m512i low7 = _mm512_set1_epi8(0x7F);
+    const __m512i lead_bits = _mm512_set1_epi16(0x07C0);
+    size_t made = *out;
+    uint64_t carry = (uint8_t)(src[pos - 1] - 0xC2) <= 0xDF - 0xC2;
+    while (n - pos > 64 && cap - made >= 64) {
+        __m512i in = _mm512_loadu_si512((const void *)(src + pos));
+        uint64_t non_ascii = _mm512_movepi8_mask(in);
+        if ((non_ascii | carry) == 0) {
+            utf8_widen512(in, dst + made);
+            made += 64;
+            pos += 64;
+            continue;
+        }
+        uint64_t conts = _mm512_cmplt_epi8_mask(in, continuation_max);
+        uint64_t leads = _mm512_cmplt_epu8_mask(
+            _mm512_sub_epi8(in, lead2_min), lead2_count);
+        if ((conts | leads) != non_ascii || conts != (leads << 1 | carry))
+            break;
+        /* a continuation's lane: (lead & 0x1F) << 6 | (itself & 0x3F); an
+         * ASCII byte's, itself; the lead before each continuation loaded
+         * into its lane, zero in the others */
+        __m512i low = _mm512_and_si512(in, low7);
+        __m512i before =
+            _mm512_maskz_loadu_epi8(conts, (const void *)(src + pos - 1));
+        __m512i units0 = _mm512_ternarylogic_epi32(
+            _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
+            _mm512_slli_epi16(
+                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(before)), 6),
+            lead_bits, 0xF8); /* a | (b & c) */
+        __m512i units1 = _mm512_ternarylogic_epi32(
+            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
+            _mm512_slli_epi16(
+                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(before, 1)), 6),
+            lead_bits, 0xF8);
+        made += utf8_store_ends512(units0, units1, ~leads, dst + made);
+        carry = leads >> 63;
+        pos += 64;
+    }
+    *out = made;
+    return pos - carry;
+}
+
 WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
     const uint8_t *src, size_t n, uint16_t *dst, size_t cap, size_t *written)
 {
@@ -385,6 +444,30 @@ WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
             prev_conts = prev_leads4 = 0;
         } else if ((cur_leads3 | prev_leads3 >> 61) == 0 && pos > 0) {
             /* sequences of one and two bytes only */
+            if (next_leads3 == 0 && n - pos >= 128) {
+                /* and so is the next block: to the loop of such blocks,
+                 * then on from where it stopped (a sequence's start) as
+                 * from the start, with the 64 bytes before as checked */
+                size_t at = utf8_two_byte_blocks_avx512(src, pos, n, dst,
+                                                        cap, &out);
+                if (at > pos) {
+                    pos = at;
+                    prev = _mm512_loadu_si512((const void *)(src + pos - 64));
+                    prev_conts = prev_leads3 = prev_leads4 = 0;
+                    utf8_check512_resume(&check, prev);
+                    cur = utf8_block512(src + pos, n - pos);
+                    cur_non_ascii = _mm512_movepi8_mask(cur);
+                    cur_leads3 = _mm512_cmpge_epu8_mask(cur, lead3_min);
+                    cur_conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
+                    if (utf8_check512(&check, cur) != 0) {
+                        /* at a sequence's start: not utf8_sequence_start()
+                         * past a lone continuation */
+                        *written = out;
+                        return pos;
+                    }
+                    continue;
+                }
+            }
             uint64_t conts = cur_conts;
             uint64_t ends = ~(conts >> 1 | next_conts << 63) & live_mask;
             if (cap - out < (size_t)_mm_popcnt_u64(ends))
