@@ -838,8 +838,8 @@ utf8_check512_two(utf8_checker512 *c, __m512i in, uint64_t conts)
            prev_overlong >> 63;
 }
 
-/* Goes on after `before`, checked and holding no lead E0-FF, as after
- * utf8_check512() of it. */
+/* Goes on after `before`, checked and ending where a sequence ends, as
+ * after utf8_check512() of it. */
 WENC_TARGET_AVX512 static inline void utf8_check512_resume(utf8_checker512 *c,
                                                            __m512i before)
 {

@@ -16,10 +16,13 @@
  * ASCII and two-byte sequences only (Latin-script text) takes a shorter
  * path in both steps: its check compares where continuations are with
  * where leads are, and each lane's unit comes from the byte and the one
- * before it, widened; with AVX-512, runs of such blocks go to a loop that
- * checks and decodes each block alone (no block ahead: a lead ending one
- * waits for the next), loading each continuation's lead into its lane by
- * a masked load of the bytes one before. With AVX2 alone, text whose longer sequences are few
+ * before it, widened. With AVX-512, from the second block on, text without
+ * sequences of four bytes goes to a loop that checks and decodes each
+ * block alone (no block ahead: a sequence open at a block's end waits for
+ * the next), its check by masks (where leads of two and three bytes and
+ * continuations are, and the byte after E0 and ED), the bytes before each
+ * sequence's last loaded into its lane by masked loads one and two bytes
+ * back. With AVX2 alone, text whose longer sequences are few
  * (Latin-script text, markup) takes another way: ASCII a vector at a time;
  * from a two-byte sequence on, blocks of ASCII and two-byte sequences
  * checked by their masks alone (continuations exactly after leads C2-DF)
@@ -325,60 +328,141 @@ utf8_store_ends512(__m512i units0, __m512i units1, uint64_t ends,
     return count;
 }
 
-/* Blocks of ASCII and two-byte sequences from src[pos] (pos > 0, all bytes
- * before it checked), each checked by its masks alone: every byte ASCII, a
- * lead C2-DF or a continuation, the continuations exactly after the leads.
- * Stops at the first block that is not such a block, or when 64 bytes or
- * fewer, or fewer than 64 units, are left. Returns where it stopped: that
- * block's start, or the lead ending the block before it; adds the units it
- * made to *out. */
-WENC_TARGET_AVX512 static size_t utf8_two_byte_blocks_avx512(
-    const uint8_t *src, size_t pos, size_t n, uint16_t *dst, size_t cap,
-    size_t *out)
+/* Blocks of sequences of one to three bytes from src[pos] (pos >= 2, a
+ * sequence's start, all bytes before it checked), each checked by its masks
+ * alone: every byte ASCII, a lead C2-DF or E0-EF or a continuation, the
+ * continuations exactly where the leads want them, the byte after E0 A0-BF
+ * and after ED 80-9F. Stops at the first block that is not such a block
+ * or whose units do not fit, or when 64 bytes or fewer are left. Returns
+ * where it stopped, the start of the sequence open there; adds the units
+ * it made to *out. */
+WENC_TARGET_AVX512 static size_t utf8_bmp_blocks_avx512(const uint8_t *src,
+                                                       size_t pos, size_t n,
+                                                       uint16_t *dst,
+                                                       size_t cap, size_t *out)
 {
     const __m512i continuation_max = _mm512_set1_epi8(-64); /* 0xC0 */
     const __m512i lead2_min = _mm512_set1_epi8((char)0xC2);
     const __m512i lead2_count = _mm512_set1_epi8(0xDF - 0xC2 + 1);
+    const __m512i lead3_min = _mm512_set1_epi8((char)0xE0);
+    const __m512i lead3_count = _mm512_set1_epi8(0xEF - 0xE0 + 1);
+    const __m512i overlong_lead = _mm512_set1_epi8((char)0xE0);
+    const __m512i surrogate_lead = _mm512_set1_epi8((char)0xED);
+    const __m512i second_split = _mm512_set1_epi8((char)0xA0);
     const __m512i low7 = _mm512_set1_epi8(0x7F);
-    const __m512i lead_bits = _mm512_set1_epi16(0x07C0);
+    const __m512i lead2_bits = _mm512_set1_epi16(0x07C0);
+    const __m512i middle_bits = _mm512_set1_epi16(0x0FC0);
     size_t made = *out;
-    uint64_t carry = (uint8_t)(src[pos - 1] - 0xC2) <= 0xDF - 0xC2;
-    while (n - pos > 64 && cap - made >= 64) {
+    /* the last block's leads (of two and three bytes), E0 and ED */
+    uint64_t last2 = 0, last3 = 0, last_e0 = 0, last_ed = 0;
+    while (n - pos > 64) {
         __m512i in = _mm512_loadu_si512((const void *)(src + pos));
         uint64_t non_ascii = _mm512_movepi8_mask(in);
-        if ((non_ascii | carry) == 0) {
+        uint64_t open = last2 >> 63 | last3 >> 62;
+        if ((non_ascii | open) == 0) {
+            /* ASCII while it lasts, each block loaded before the stores of
+             * the one before (a step of the loop around, for ASCII, measured
+             * English text 0.6x) */
+            if (cap - made < 64)
+                break;
+            while (n - pos >= 192 && cap - made >= 128) {
+                __m512i next =
+                    _mm512_loadu_si512((const void *)(src + pos + 64));
+                utf8_widen512(in, dst + made);
+                made += 64;
+                pos += 64;
+                in = next;
+                if (_mm512_movepi8_mask(next) != 0)
+                    break;
+            }
+            if (_mm512_movepi8_mask(in) != 0)
+                continue;
             utf8_widen512(in, dst + made);
             made += 64;
             pos += 64;
             continue;
         }
         uint64_t conts = _mm512_cmplt_epi8_mask(in, continuation_max);
-        uint64_t leads = _mm512_cmplt_epu8_mask(
+        uint64_t leads2 = _mm512_cmplt_epu8_mask(
             _mm512_sub_epi8(in, lead2_min), lead2_count);
-        if ((conts | leads) != non_ascii || conts != (leads << 1 | carry))
-            break;
-        /* a continuation's lane: (lead & 0x1F) << 6 | (itself & 0x3F); an
-         * ASCII byte's, itself; the lead before each continuation loaded
-         * into its lane, zero in the others */
         __m512i low = _mm512_and_si512(in, low7);
-        __m512i before =
-            _mm512_maskz_loadu_epi8(conts, (const void *)(src + pos - 1));
-        __m512i units0 = _mm512_ternarylogic_epi32(
-            _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
-            _mm512_slli_epi16(
-                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(before)), 6),
-            lead_bits, 0xF8); /* a | (b & c) */
-        __m512i units1 = _mm512_ternarylogic_epi32(
-            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
-            _mm512_slli_epi16(
-                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(before, 1)), 6),
-            lead_bits, 0xF8);
-        made += utf8_store_ends512(units0, units1, ~leads, dst + made);
-        carry = leads >> 63;
+        __m512i units0, units1;
+        uint64_t ends;
+        if ((conts | leads2) == non_ascii &&
+            conts == (leads2 << 1 | last2 >> 63) && (last3 >> 62) == 0) {
+            /* ASCII and two-byte sequences: a continuation's lane is
+             * (lead & 0x1F) << 6 | (itself & 0x3F), the lead loaded into
+             * its lane; an ASCII byte's, itself */
+            __m512i before =
+                _mm512_maskz_loadu_epi8(conts, (const void *)(src + pos - 1));
+            units0 = _mm512_ternarylogic_epi32(
+                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
+                _mm512_slli_epi16(
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(before)), 6),
+                lead2_bits, 0xF8); /* a | (b & c) */
+            units1 = _mm512_ternarylogic_epi32(
+                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
+                _mm512_slli_epi16(
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(before, 1)),
+                    6),
+                lead2_bits, 0xF8);
+            ends = ~leads2;
+            if (cap - made < (size_t)_mm_popcnt_u64(ends))
+                break;
+            last3 = last_e0 = last_ed = 0;
+        } else {
+            uint64_t leads3 = _mm512_cmplt_epu8_mask(
+                _mm512_sub_epi8(in, lead3_min), lead3_count);
+            uint64_t seconds = leads3 << 1 | last3 >> 63;
+            uint64_t thirds = leads3 << 2 | last3 >> 62;
+            uint64_t e0 = _mm512_cmpeq_epi8_mask(in, overlong_lead);
+            uint64_t ed = _mm512_cmpeq_epi8_mask(in, surrogate_lead);
+            uint64_t after_e0 = e0 << 1 | last_e0 >> 63;
+            uint64_t after_ed = ed << 1 | last_ed >> 63;
+            uint64_t below_a0 = _mm512_cmplt_epu8_mask(in, second_split);
+            if ((conts | leads2 | leads3) != non_ascii ||
+                conts != (leads2 << 1 | last2 >> 63 | seconds | thirds) ||
+                (after_e0 & below_a0) != 0 || (after_ed & ~below_a0) != 0)
+                break;
+            /* a sequence's last lane: the byte before it (a lead of two
+             * or a continuation) and, for three bytes, the one before that
+             * (the lead) loaded into its lane */
+            __m512i middle =
+                _mm512_maskz_loadu_epi8(conts, (const void *)(src + pos - 1));
+            __m512i first =
+                _mm512_maskz_loadu_epi8(thirds, (const void *)(src + pos - 2));
+            units0 = _mm512_or_si512(
+                _mm512_ternarylogic_epi32(
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
+                    _mm512_slli_epi16(
+                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(middle)),
+                        6),
+                    middle_bits, 0xF8),
+                _mm512_slli_epi16(
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(first)), 12));
+            units1 = _mm512_or_si512(
+                _mm512_ternarylogic_epi32(
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
+                    _mm512_slli_epi16(_mm512_cvtepu8_epi16(
+                                          _mm512_extracti64x4_epi64(middle, 1)),
+                                      6),
+                    middle_bits, 0xF8),
+                _mm512_slli_epi16(
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(first, 1)),
+                    12));
+            ends = ~(leads2 | leads3 | seconds);
+            if (cap - made < (size_t)_mm_popcnt_u64(ends))
+                break;
+            last3 = leads3;
+            last_e0 = e0;
+            last_ed = ed;
+        }
+        made += utf8_store_ends512(units0, units1, ends, dst + made);
+        last2 = leads2;
         pos += 64;
     }
     *out = made;
-    return pos - carry;
+    return pos - ((last3 >> 62 & 1) != 0 ? 2 : (last2 | last3) >> 63);
 }
 
 WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
@@ -417,6 +501,33 @@ WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
             utf8_check512_ascii(&check, cur);
             prev_conts = prev_leads3 = prev_leads4 = 0;
         }
+        if (cur_non_ascii != 0 && pos > 0 && n - pos >= 128 &&
+            (prev_leads4 >> 61) == 0 &&
+            _mm512_cmpge_epu8_mask(cur, lead4_min) == 0) {
+            /* to the loop of blocks of sequences of one to three bytes,
+             * from the sequence open here; then on from where it stopped
+             * (a sequence's start) as from the start, with the 64 bytes
+             * before as checked */
+            size_t start = utf8_sequence_start(src, pos);
+            size_t at = utf8_bmp_blocks_avx512(src, start, n, dst, cap, &out);
+            if (at != start) {
+                pos = at;
+                prev = _mm512_loadu_si512((const void *)(src + pos - 64));
+                prev_conts = prev_leads3 = prev_leads4 = 0;
+                utf8_check512_resume(&check, prev);
+                cur = utf8_block512(src + pos, n - pos);
+                cur_non_ascii = _mm512_movepi8_mask(cur);
+                cur_leads3 = _mm512_cmpge_epu8_mask(cur, lead3_min);
+                cur_conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
+                if (utf8_check512(&check, cur) != 0) {
+                    /* at a sequence's start: not utf8_sequence_start()
+                     * past a lone continuation */
+                    *written = out;
+                    return pos;
+                }
+                continue;
+            }
+        }
         size_t next_at = pos + 64;
         __m512i next = next_at < n ? utf8_block512(src + next_at, n - next_at)
                                    : _mm512_setzero_si512();
@@ -444,30 +555,6 @@ WENC_TARGET_AVX512 static size_t utf8_blocks_to_utf16_avx512(
             prev_conts = prev_leads4 = 0;
         } else if ((cur_leads3 | prev_leads3 >> 61) == 0 && pos > 0) {
             /* sequences of one and two bytes only */
-            if (next_leads3 == 0 && n - pos >= 128) {
-                /* and so is the next block: to the loop of such blocks,
-                 * then on from where it stopped (a sequence's start) as
-                 * from the start, with the 64 bytes before as checked */
-                size_t at = utf8_two_byte_blocks_avx512(src, pos, n, dst,
-                                                        cap, &out);
-                if (at > pos) {
-                    pos = at;
-                    prev = _mm512_loadu_si512((const void *)(src + pos - 64));
-                    prev_conts = prev_leads3 = prev_leads4 = 0;
-                    utf8_check512_resume(&check, prev);
-                    cur = utf8_block512(src + pos, n - pos);
-                    cur_non_ascii = _mm512_movepi8_mask(cur);
-                    cur_leads3 = _mm512_cmpge_epu8_mask(cur, lead3_min);
-                    cur_conts = _mm512_cmplt_epi8_mask(cur, continuation_max);
-                    if (utf8_check512(&check, cur) != 0) {
-                        /* at a sequence's start: not utf8_sequence_start()
-                         * past a lone continuation */
-                        *written = out;
-                        return pos;
-                    }
-                    continue;
-                }
-            }
             uint64_t conts = cur_conts;
             uint64_t ends = ~(conts >> 1 | next_conts << 63) & live_mask;
             if (cap - out < (size_t)_mm_popcnt_u64(ends))
