@@ -859,50 +859,73 @@ WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
 
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
-/* Encodes the first `count` of 16 units, none of them a surrogate: each
- * unit's one, two or three byte form is made in a 32-bit lane, and the
- * bytes of each form, picked by a mask, are packed by VPCOMPRESSB and
- * stored exactly. Returns the bytes written. */
+/* Encodes the units `live` of 32, none of them a surrogate, to UTF-8 at
+ * dst, exactly; `over1` are the live units above U+007F. Each unit's first
+ * two bytes are made in its 16-bit lane and its third in another vector;
+ * two VPERMT2B interleave them into three bytes a unit (96 in all) and
+ * VPCOMPRESSB keeps those of each form. Returns the bytes written. */
 WENC_TARGET_AVX512 static inline size_t
-utf8_pack16_avx512(__m256i units, unsigned count, uint8_t *dst)
+utf8_pack32_three_avx512(__m512i units, __mmask32 live, __mmask32 over1,
+                         uint8_t *dst)
 {
-    const __m512i low6 = _mm512_set1_epi32(0x3F);
-    const __m512i continuation = _mm512_set1_epi32(0x80);
-    __m512i u = _mm512_cvtepu16_epi32(units);
-    __mmask16 live = (__mmask16)_bzhi_u32(0xFFFF, count);
-    __mmask16 over1 =
-        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7F));
-    __mmask16 over2 =
-        _mm512_mask_cmpgt_epu32_mask(live, u, _mm512_set1_epi32(0x7FF));
-    __m512i last6 = _mm512_or_si512(_mm512_and_si512(u, low6), continuation);
-    __m512i middle6 = _mm512_or_si512(
-        _mm512_and_si512(_mm512_srli_epi32(u, 6), low6), continuation);
-    __m512i two = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi32(u, 6), _mm512_set1_epi32(0xC0)),
-        _mm512_slli_epi32(last6, 8));
-    __m512i three = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi32(u, 12), _mm512_set1_epi32(0xE0)),
-        _mm512_or_si512(_mm512_slli_epi32(middle6, 8),
-                        _mm512_slli_epi32(last6, 16)));
-    __m512i forms = _mm512_mask_mov_epi32(
-        _mm512_mask_mov_epi32(u, over1, two), over2, three);
-    __m512i kept = _mm512_mask_mov_epi32(
-        _mm512_mask_mov_epi32(_mm512_maskz_mov_epi32(
-                                  live, _mm512_set1_epi32(0xFF)),
-                              over1, _mm512_set1_epi32(0xFFFF)),
-        over2, _mm512_set1_epi32(0xFFFFFF));
-    __mmask64 bytes = _mm512_test_epi8_mask(kept, kept);
-    size_t length = (size_t)_mm_popcnt_u64(bytes);
+    __mmask32 over2 = _mm512_mask_test_epi16_mask(
+        live, units, _mm512_set1_epi16((short)0xF800));
+    /* byte j of the interleaving, of unit k = j / 3: bytes 2k and 2k + 1
+     * of the first two, then byte 2k of the thirds (64 + 2k) */
+    static const uint8_t interleave[96] = {
+        0,  1,  64,  2,  3,  66,  4,  5,  68,  6,  7,  70,  8,  9,  72,  10,
+        11, 74, 12,  13, 76, 14,  15, 78, 16,  17, 80, 18,  19, 82, 20,  21,
+        84, 22, 23,  86, 24, 25,  88, 26, 27,  90, 28, 29,  92, 30, 31,  94,
+        32, 33, 96,  34, 35, 98,  36, 37, 100, 38, 39, 102, 40, 41, 104, 42,
+        43, 106, 44, 45, 108, 46, 47, 110, 48, 49, 112, 50, 51, 114, 52, 53,
+        116, 54, 55, 118, 56, 57, 120, 58, 59, 122, 60, 61, 124, 62, 63, 126};
+    const __m512i low6_high = _mm512_set1_epi16(0x3F00);
+    /* E0 | u >> 12, 80 | (u >> 6 & 3F); C0 | u >> 6, 80 | (u & 3F) */
+    __m512i first_two3 = _mm512_or_si512(
+        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 12),
+                                  _mm512_slli_epi16(units, 2), low6_high,
+                                  0xF8), /* a | (b & c) */
+        _mm512_set1_epi16((short)0x80E0));
+    __m512i first_two2 = _mm512_or_si512(
+        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 6),
+                                  _mm512_slli_epi16(units, 8), low6_high,
+                                  0xF8),
+        _mm512_set1_epi16((short)0x80C0));
+    __m512i first_two = _mm512_mask_mov_epi16(
+        _mm512_mask_mov_epi16(units, over1, first_two2), over2, first_two3);
+    __m512i thirds = _mm512_ternarylogic_epi32(
+        units, _mm512_set1_epi16(0x3F), _mm512_set1_epi16(0x80),
+        0xEA); /* (a & b) | c */
+    __m512i low = _mm512_permutex2var_epi8(
+        first_two, _mm512_loadu_si512((const void *)interleave), thirds);
+    __m512i high = _mm512_permutex2var_epi8(
+        first_two,
+        _mm512_castsi256_si512(
+            _mm256_loadu_si256((const __m256i *)(const void *)(interleave + 64))),
+        thirds);
+    /* which of the 96 bytes are kept: a unit's first if live, its second
+     * if above U+007F, its third if above U+07FF */
+    uint64_t keep_low = _pdep_u64(live, UINT64_C(0x9249249249249249)) |
+                        _pdep_u64(over1, UINT64_C(0x2492492492492492)) |
+                        _pdep_u64(over2, UINT64_C(0x4924924924924924));
+    uint32_t keep_high = _pdep_u32(live >> 22, 0x24924924u) |
+                         _pdep_u32(over1 >> 21, 0x49249249u) |
+                         _pdep_u32(over2 >> 21, 0x92492492u);
+    size_t length_low = (size_t)_mm_popcnt_u64(keep_low);
+    size_t length_high = (size_t)_mm_popcnt_u32(keep_high);
     _mm512_mask_storeu_epi8((void *)dst,
-                            _bzhi_u64(~UINT64_C(0), (unsigned)length),
-                            _mm512_maskz_compress_epi8(bytes, forms));
-    return length;
+                            _bzhi_u64(~UINT64_C(0), (unsigned)length_low),
+                            _mm512_maskz_compress_epi8(keep_low, low));
+    _mm256_mask_storeu_epi8(
+        (void *)(dst + length_low), _bzhi_u32(~0u, (unsigned)length_high),
+        _mm512_castsi512_si256(_mm512_maskz_compress_epi8(keep_high, high)));
+    return length_low + length_high;
 }
 
 /* Encodes the first `count` of 32 units, none of them a surrogate, to UTF-8
  * at dst, exactly (no byte written past those made): ASCII narrowed by
  * VPMOVWB; units up to U+07FF in 16-bit lanes packed by VPCOMPRESSB; others
- * 16 at a time by utf8_pack16_avx512. Returns the bytes written. */
+ * by utf8_pack32_three_avx512. Returns the bytes written. */
 WENC_TARGET_AVX512 static inline size_t
 utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
 {
@@ -936,12 +959,7 @@ utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
                                 _mm512_maskz_compress_epi8(bytes, forms));
         return length;
     }
-    size_t length = utf8_pack16_avx512(_mm512_castsi512_si256(units),
-                                       count < 16 ? count : 16, dst);
-    if (count > 16)
-        length += utf8_pack16_avx512(_mm512_extracti64x4_epi64(units, 1),
-                                     count - 16, dst + length);
-    return length;
+    return utf8_pack32_three_avx512(units, live, over1, dst);
 }
 #endif
 
