@@ -859,6 +859,43 @@ WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
 
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
+/* Encodes `count` of the 32 units `units`, none of those above U+07FF, to
+ * UTF-8 at dst, exactly: forms of one or two bytes in 16-bit lanes packed
+ * by VPCOMPRESSB, the first byte of each unit kept where `firsts` says
+ * (even bits), the second where it is above U+007F (`over1`). Returns the
+ * bytes written. */
+WENC_TARGET_AVX512 static inline size_t
+utf8_pack32_two_of_avx512(__m512i units, __mmask64 firsts, __mmask32 over1,
+                          size_t count, uint8_t *dst)
+{
+    /* C0 | u >> 6, 80 | (u & 3F) */
+    __m512i two = _mm512_or_si512(
+        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 6),
+                                  _mm512_slli_epi16(units, 8),
+                                  _mm512_set1_epi16(0x3F00),
+                                  0xF8), /* a | (b & c) */
+        _mm512_set1_epi16((short)0x80C0));
+    __m512i forms = _mm512_mask_mov_epi16(units, over1, two);
+    __mmask64 bytes =
+        firsts | _pdep_u64(over1, UINT64_C(0xAAAAAAAAAAAAAAAA));
+    size_t length = count + (size_t)_mm_popcnt_u32(over1);
+    _mm512_mask_storeu_epi8((void *)dst,
+                            _bzhi_u64(~UINT64_C(0), (unsigned)length),
+                            _mm512_maskz_compress_epi8(bytes, forms));
+    return length;
+}
+
+/* Encodes the 32 units `units`, none above U+07FF, to UTF-8 at dst,
+ * exactly; returns the bytes written. */
+WENC_TARGET_AVX512 static inline size_t utf8_pack32_two_avx512(__m512i units,
+                                                              uint8_t *dst)
+{
+    return utf8_pack32_two_of_avx512(
+        units, UINT64_C(0x5555555555555555),
+        _mm512_test_epi16_mask(units, _mm512_set1_epi16((short)0xFF80)), 32,
+        dst);
+}
+
 /* Encodes the units `live` of 32, none of them a surrogate, to UTF-8 at
  * dst, exactly; `over1` are the live units above U+007F. Each unit's first
  * two bytes are made in its 16-bit lane and its third in another vector;
@@ -924,8 +961,8 @@ utf8_pack32_three_avx512(__m512i units, __mmask32 live, __mmask32 over1,
 
 /* Encodes the first `count` of 32 units, none of them a surrogate, to UTF-8
  * at dst, exactly (no byte written past those made): ASCII narrowed by
- * VPMOVWB; units up to U+07FF in 16-bit lanes packed by VPCOMPRESSB; others
- * by utf8_pack32_three_avx512. Returns the bytes written. */
+ * VPMOVWB; units up to U+07FF by utf8_pack32_two_of_avx512(); others by
+ * utf8_pack32_three_avx512(). Returns the bytes written. */
 WENC_TARGET_AVX512 static inline size_t
 utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
 {
@@ -939,25 +976,9 @@ utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
     }
     if (_mm512_mask_test_epi16_mask(live, units,
                                     _mm512_set1_epi16((short)0xF800)) == 0) {
-        /* Forms of one or two bytes in 16-bit lanes; the second byte of
-         * each kept where the unit is above U+007F. */
-        __m512i two = _mm512_or_si512(
-            _mm512_or_si512(_mm512_srli_epi16(units, 6),
-                            _mm512_set1_epi16(0xC0)),
-            _mm512_slli_epi16(
-                _mm512_or_si512(
-                    _mm512_and_si512(units, _mm512_set1_epi16(0x3F)),
-                    _mm512_set1_epi16(0x80)),
-                8));
-        __m512i forms = _mm512_mask_mov_epi16(units, over1, two);
-        __mmask64 bytes =
-            _pdep_u64(live, UINT64_C(0x5555555555555555)) |
-            _pdep_u64(over1, UINT64_C(0xAAAAAAAAAAAAAAAA));
-        size_t length = count + (size_t)_mm_popcnt_u32(over1);
-        _mm512_mask_storeu_epi8((void *)dst,
-                                _bzhi_u64(~UINT64_C(0), (unsigned)length),
-                                _mm512_maskz_compress_epi8(bytes, forms));
-        return length;
+        return utf8_pack32_two_of_avx512(
+            units, _pdep_u64(live, UINT64_C(0x5555555555555555)), over1,
+            count, dst);
     }
     return utf8_pack32_three_avx512(units, live, over1, dst);
 }
