@@ -552,6 +552,57 @@ static void test_encoder_writes_nothing_after(th *t)
     th_ctx_clear(t);
 }
 
+/* Short calls (16 to 47 bytes, below the vector kernels' length) that
+ * start with ASCII, one byte that is not ASCII (é or U+3042) at each place or
+ * none: decoded to UTF-16 into room for all the units or 1 to 3 fewer,
+ * each call's output exact as far as it went, WENC_OUTPUT_FULL where the
+ * room ran out and nothing written past it. */
+static void test_decoder_short_rooms(th *t)
+{
+    static const char *const others[] = {"", "\xC3\xA9", "\xE3\x81\x82"};
+    for (size_t n = 16; n < 48; n++) {
+        for (size_t o = 0; o < sizeof others / sizeof others[0]; o++) {
+            size_t olen = strlen(others[o]);
+            for (size_t at = 0; at + olen <= n; at += olen ? 1 : n) {
+                uint8_t in[48];
+                uint16_t expected[48], out[48 + 4];
+                size_t units = 0;
+                for (size_t i = 0; i < n;) {
+                    if (olen != 0 && i == at) {
+                        memcpy(in + i, others[o], olen);
+                        expected[units++] = olen == 2 ? 0x00E9 : 0x3042;
+                        i += olen;
+                        continue;
+                    }
+                    in[i] = (uint8_t)('a' + i % 26);
+                    expected[units++] = in[i];
+                    i++;
+                }
+                for (size_t less = 0; less <= 3; less++) {
+                    size_t room = units - less;
+                    th_ctx(t, "%zu bytes, other %zu at %zu, room for %zu of "
+                              "%zu units",
+                           n, o, at, room, units);
+                    for (size_t i = 0; i < sizeof out / sizeof out[0]; i++)
+                        out[i] = 0x5A5A;
+                    wenc_decoder dec;
+                    wenc_decoder_init(&dec, WENC_UTF_8, WENC_BOM_KEEP,
+                                      WENC_ERRORS_REPLACEMENT);
+                    size_t src_len = n, dst_len = room;
+                    wenc_status st = wenc_decode_to_utf16(&dec, in, &src_len,
+                                                          out, &dst_len, true);
+                    CHECK(t, st == (less == 0 ? WENC_INPUT_EMPTY
+                                              : WENC_OUTPUT_FULL));
+                    CHECK(t, dst_len <= room && out[room] == 0x5A5A);
+                    CHECK_UNITS(t, "to UTF-16", expected,
+                                less == 0 ? units : dst_len, out, dst_len);
+                }
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* Latin-script text after two units that are not ASCII (which send the
  * SIMD encoders into their kernels): ASCII runs of `run` units, each
  * followed by one unit that is not ASCII (of two bytes, or every third run
@@ -854,6 +905,7 @@ int main(void)
     test_decoder_vectors(&t);
     test_exhaustive_pairs(&t);
     test_bom_modes(&t);
+    test_decoder_short_rooms(&t);
     test_encoder(&t);
     test_encoder_long_utf16(&t);
     test_encoder_ascii_runs_utf16(&t);

@@ -58,6 +58,13 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
         size_t made = 0;
         i = wenc_utf8_to_utf16_vectors(s, n, d + o, cap - o, &made);
         o += made;
+    } else if (n >= 16 && cap - o >= n &&
+               ((utf8_load_le64(s) | utf8_load_le64(s + 8)) &
+                UINT64_C(0x8080808080808080)) == 0) {
+        /* a short call that starts with 16 bytes of ASCII: its ASCII 16
+         * bytes a step */
+        i = wenc_ascii_to_utf16(s, d + o, n);
+        o += i;
     }
     while (i < n && o < cap) {
         uint32_t b = s[i];
