@@ -528,7 +528,6 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
     const __m512i non_ascii = _mm512_set1_epi16((short)0xFF80);
     const __m512i surrogate_bits = _mm512_set1_epi16((short)0xF800);
     const __m512i surrogate = _mm512_set1_epi16((short)0xD800);
-    const __m512i above_two = surrogate_bits; /* above U+07FF */
     size_t pos = 0, out = 0;
     while (n - pos >= 32) {
         __m512i units = _mm512_loadu_si512((const void *)(src + pos));
@@ -553,8 +552,8 @@ utf16_to_utf8_avx512(const uint16_t *src, size_t n, uint8_t *dst,
             }
             continue;
         }
-        if (_mm512_test_epi16_mask(units, above_two) == 0) {
-            /* forms of one or two bytes, no surrogate: all 32 */
+        if (_mm512_test_epi16_mask(units, surrogate_bits) == 0) {
+            /* none above U+07FF: forms of one or two bytes, all 32 */
             out += utf8_pack32_two_avx512(units, dst + out);
             pos += 32;
             continue;

@@ -859,6 +859,18 @@ WENC_TARGET_AVX512 static inline void utf8_check512_ascii(utf8_checker512 *c,
 
 
 #ifdef WENC_HAVE_RUNTIME_AVX512
+/* Each unit's two-byte form in its 16-bit lane: C0 | u >> 6, then
+ * 80 | (u & 3F) (for a unit below U+0800). */
+WENC_TARGET_AVX512 static inline __m512i utf8_two_byte_forms512(__m512i units)
+{
+    return _mm512_or_si512(
+        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 6),
+                                  _mm512_slli_epi16(units, 8),
+                                  _mm512_set1_epi16(0x3F00),
+                                  0xF8), /* a | (b & c) */
+        _mm512_set1_epi16((short)0x80C0));
+}
+
 /* Encodes `count` of the 32 units `units`, none of those above U+07FF, to
  * UTF-8 at dst, exactly: forms of one or two bytes in 16-bit lanes packed
  * by VPCOMPRESSB, the first byte of each unit kept where `firsts` says
@@ -868,14 +880,8 @@ WENC_TARGET_AVX512 static inline size_t
 utf8_pack32_two_of_avx512(__m512i units, __mmask64 firsts, __mmask32 over1,
                           size_t count, uint8_t *dst)
 {
-    /* C0 | u >> 6, 80 | (u & 3F) */
-    __m512i two = _mm512_or_si512(
-        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 6),
-                                  _mm512_slli_epi16(units, 8),
-                                  _mm512_set1_epi16(0x3F00),
-                                  0xF8), /* a | (b & c) */
-        _mm512_set1_epi16((short)0x80C0));
-    __m512i forms = _mm512_mask_mov_epi16(units, over1, two);
+    __m512i forms =
+        _mm512_mask_mov_epi16(units, over1, utf8_two_byte_forms512(units));
     __mmask64 bytes =
         firsts | _pdep_u64(over1, UINT64_C(0xAAAAAAAAAAAAAAAA));
     size_t length = count + (size_t)_mm_popcnt_u32(over1);
@@ -897,16 +903,15 @@ WENC_TARGET_AVX512 static inline size_t utf8_pack32_two_avx512(__m512i units,
 }
 
 /* Encodes the units `live` of 32, none of them a surrogate, to UTF-8 at
- * dst, exactly; `over1` are the live units above U+007F. Each unit's first
+ * dst, exactly; `over1` and `over2` are the live units above U+007F and
+ * above U+07FF. Each unit's first
  * two bytes are made in its 16-bit lane and its third in another vector;
  * two VPERMT2B interleave them into three bytes a unit (96 in all) and
  * VPCOMPRESSB keeps those of each form. Returns the bytes written. */
 WENC_TARGET_AVX512 static inline size_t
 utf8_pack32_three_avx512(__m512i units, __mmask32 live, __mmask32 over1,
-                         uint8_t *dst)
+                         __mmask32 over2, uint8_t *dst)
 {
-    __mmask32 over2 = _mm512_mask_test_epi16_mask(
-        live, units, _mm512_set1_epi16((short)0xF800));
     /* byte j of the interleaving, of unit k = j / 3: bytes 2k and 2k + 1
      * of the first two, then byte 2k of the thirds (64 + 2k) */
     static const uint8_t interleave[96] = {
@@ -916,20 +921,16 @@ utf8_pack32_three_avx512(__m512i units, __mmask32 live, __mmask32 over1,
         32, 33, 96,  34, 35, 98,  36, 37, 100, 38, 39, 102, 40, 41, 104, 42,
         43, 106, 44, 45, 108, 46, 47, 110, 48, 49, 112, 50, 51, 114, 52, 53,
         116, 54, 55, 118, 56, 57, 120, 58, 59, 122, 60, 61, 124, 62, 63, 126};
-    const __m512i low6_high = _mm512_set1_epi16(0x3F00);
-    /* E0 | u >> 12, 80 | (u >> 6 & 3F); C0 | u >> 6, 80 | (u & 3F) */
+    /* E0 | u >> 12, 80 | (u >> 6 & 3F) */
     __m512i first_two3 = _mm512_or_si512(
         _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 12),
-                                  _mm512_slli_epi16(units, 2), low6_high,
+                                  _mm512_slli_epi16(units, 2),
+                                  _mm512_set1_epi16(0x3F00),
                                   0xF8), /* a | (b & c) */
         _mm512_set1_epi16((short)0x80E0));
-    __m512i first_two2 = _mm512_or_si512(
-        _mm512_ternarylogic_epi32(_mm512_srli_epi16(units, 6),
-                                  _mm512_slli_epi16(units, 8), low6_high,
-                                  0xF8),
-        _mm512_set1_epi16((short)0x80C0));
     __m512i first_two = _mm512_mask_mov_epi16(
-        _mm512_mask_mov_epi16(units, over1, first_two2), over2, first_two3);
+        _mm512_mask_mov_epi16(units, over1, utf8_two_byte_forms512(units)),
+        over2, first_two3);
     __m512i thirds = _mm512_ternarylogic_epi32(
         units, _mm512_set1_epi16(0x3F), _mm512_set1_epi16(0x80),
         0xEA); /* (a & b) | c */
@@ -974,13 +975,13 @@ utf8_pack32_avx512(__m512i units, unsigned count, uint8_t *dst)
                                 _mm512_cvtepi16_epi8(units));
         return count;
     }
-    if (_mm512_mask_test_epi16_mask(live, units,
-                                    _mm512_set1_epi16((short)0xF800)) == 0) {
+    __mmask32 over2 = _mm512_mask_test_epi16_mask(
+        live, units, _mm512_set1_epi16((short)0xF800));
+    if (over2 == 0)
         return utf8_pack32_two_of_avx512(
             units, _pdep_u64(live, UINT64_C(0x5555555555555555)), over1,
             count, dst);
-    }
-    return utf8_pack32_three_avx512(units, live, over1, dst);
+    return utf8_pack32_three_avx512(units, live, over1, over2, dst);
 }
 #endif
 

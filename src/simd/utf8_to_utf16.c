@@ -328,6 +328,20 @@ utf8_store_ends512(__m512i units0, __m512i units1, uint64_t ends,
     return count;
 }
 
+/* The units of the 32 lanes `low` (each byte's low seven bits) whose
+ * sequences end there, `middle` holding the byte before each sequence's
+ * last (its lead of two bytes, or its second of three) and zero in the
+ * other lanes: low | (middle & 0x3F) << 6. The lead of three bytes is the
+ * caller's. */
+WENC_TARGET_AVX512 static inline __m512i utf8_lane_units512(__m256i low,
+                                                           __m256i middle)
+{
+    return _mm512_ternarylogic_epi32(
+        _mm512_cvtepu8_epi16(low),
+        _mm512_slli_epi16(_mm512_cvtepu8_epi16(middle), 6),
+        _mm512_set1_epi16(0x0FC0), 0xF8); /* a | (b & c) */
+}
+
 /* Blocks of sequences of one to three bytes from src[pos] (pos >= 2, a
  * sequence's start, all bytes before it checked), each checked by its masks
  * alone: every byte ASCII, a lead C2-DF or E0-EF or a continuation, the
@@ -350,8 +364,6 @@ WENC_TARGET_AVX512 static size_t utf8_bmp_blocks_avx512(const uint8_t *src,
     const __m512i surrogate_lead = _mm512_set1_epi8((char)0xED);
     const __m512i second_split = _mm512_set1_epi8((char)0xA0);
     const __m512i low7 = _mm512_set1_epi8(0x7F);
-    const __m512i lead2_bits = _mm512_set1_epi16(0x07C0);
-    const __m512i middle_bits = _mm512_set1_epi16(0x0FC0);
     size_t made = *out;
     /* the last block's leads (of two and three bytes), E0 and ED */
     uint64_t last2 = 0, last3 = 0, last_e0 = 0, last_ed = 0;
@@ -390,22 +402,14 @@ WENC_TARGET_AVX512 static size_t utf8_bmp_blocks_avx512(const uint8_t *src,
         uint64_t ends;
         if ((conts | leads2) == non_ascii &&
             conts == (leads2 << 1 | last2 >> 63) && (last3 >> 62) == 0) {
-            /* ASCII and two-byte sequences: a continuation's lane is
-             * (lead & 0x1F) << 6 | (itself & 0x3F), the lead loaded into
-             * its lane; an ASCII byte's, itself */
+            /* ASCII and two-byte sequences: each lead loaded into the
+             * lane of its continuation */
             __m512i before =
                 _mm512_maskz_loadu_epi8(conts, (const void *)(src + pos - 1));
-            units0 = _mm512_ternarylogic_epi32(
-                _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
-                _mm512_slli_epi16(
-                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(before)), 6),
-                lead2_bits, 0xF8); /* a | (b & c) */
-            units1 = _mm512_ternarylogic_epi32(
-                _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
-                _mm512_slli_epi16(
-                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(before, 1)),
-                    6),
-                lead2_bits, 0xF8);
+            units0 = utf8_lane_units512(_mm512_castsi512_si256(low),
+                                        _mm512_castsi512_si256(before));
+            units1 = utf8_lane_units512(_mm512_extracti64x4_epi64(low, 1),
+                                        _mm512_extracti64x4_epi64(before, 1));
             ends = ~leads2;
             if (cap - made < (size_t)_mm_popcnt_u64(ends))
                 break;
@@ -432,21 +436,13 @@ WENC_TARGET_AVX512 static size_t utf8_bmp_blocks_avx512(const uint8_t *src,
             __m512i first =
                 _mm512_maskz_loadu_epi8(thirds, (const void *)(src + pos - 2));
             units0 = _mm512_or_si512(
-                _mm512_ternarylogic_epi32(
-                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(low)),
-                    _mm512_slli_epi16(
-                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(middle)),
-                        6),
-                    middle_bits, 0xF8),
+                utf8_lane_units512(_mm512_castsi512_si256(low),
+                                   _mm512_castsi512_si256(middle)),
                 _mm512_slli_epi16(
                     _mm512_cvtepu8_epi16(_mm512_castsi512_si256(first)), 12));
             units1 = _mm512_or_si512(
-                _mm512_ternarylogic_epi32(
-                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(low, 1)),
-                    _mm512_slli_epi16(_mm512_cvtepu8_epi16(
-                                          _mm512_extracti64x4_epi64(middle, 1)),
-                                      6),
-                    middle_bits, 0xF8),
+                utf8_lane_units512(_mm512_extracti64x4_epi64(low, 1),
+                                   _mm512_extracti64x4_epi64(middle, 1)),
                 _mm512_slli_epi16(
                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(first, 1)),
                     12));
