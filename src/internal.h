@@ -257,13 +257,29 @@ size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written);
 
 /* The UTF-8 bytes of the first `units` code points of src, whole, valid
- * sequences all in the BMP. */
+ * sequences all in the BMP, followed by the start of another sequence:
+ * where the (units + 1)th sequence starts. A start is a byte that is not a
+ * continuation (10xxxxxx); eight bytes are passed at a time while eight
+ * starts or more are left to pass (those bytes are there: each start left
+ * has a byte of its own). */
 WENC_INLINE size_t utf8_bmp_bytes_of(const uint8_t *src, size_t units)
 {
+    const uint64_t high_bits = UINT64_C(0x8080808080808080);
     size_t pos = 0;
-    for (size_t i = 0; i < units; i++)
-        pos += src[pos] < 0x80 ? 1 : src[pos] < 0xE0 ? 2 : 3;
-    return pos;
+    while (units >= 8) {
+        uint64_t word;
+        memcpy(&word, src + pos, sizeof word);
+        units -= 8 - (size_t)__builtin_popcountll(word & ~(word << 1) &
+                                                  high_bits);
+        pos += 8;
+    }
+    for (;; pos++) {
+        if ((src[pos] & 0xC0) != 0x80) {
+            if (units == 0)
+                return pos;
+            units--;
+        }
+    }
 }
 
 /* An encoder's vector path over UTF-16: encodes what it can of
@@ -275,7 +291,7 @@ typedef size_t (*utf16_encode_fn)(const void *context, const uint16_t *units,
 /* The same over UTF-8: ASCII bytes are copied as they are (every caller's
  * encoder writes ASCII as itself, or hands over none), and the rest of
  * src[0..n) is decoded to UTF-16 by the kernel above (as far as it is
- * whole, valid sequences), 128 bytes at a time, twice as many after each
+ * whole, valid sequences), 128 units at a time, twice as many after each
  * chunk `encode` takes whole, up to 1024, and handed to `encode`, whose
  * output is never longer than the UTF-8 it came from when dst has room for
  * n bytes. Sets *written to the bytes and returns the UTF-8 bytes read:

@@ -1529,9 +1529,9 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
         out += ascii;
         if (n - pos < 16)
             break;
-        size_t chunk = n - pos < size ? n - pos : size, count = 0, made = 0;
+        size_t count = 0, made = 0;
         size_t read =
-            wenc_utf8_to_utf16_vectors(src + pos, chunk, units, size, &count);
+            wenc_utf8_to_utf16_vectors(src + pos, n - pos, units, size, &count);
         if (count == 0)
             break;
         size_t used = encode(context, units, count, dst + out, &made);
@@ -1541,7 +1541,7 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
             break;
         }
         pos += read;
-        if (read < chunk / 2)
+        if (count < size / 2)
             break;
         if (size < 1024)
             size *= 2;
