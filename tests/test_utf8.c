@@ -552,6 +552,72 @@ static void test_encoder_writes_nothing_after(th *t)
     th_ctx_clear(t);
 }
 
+/* One call of 0 to 80 ASCII units followed by nothing, é, U+3042, a pair
+ * (U+1F600), a lone trail, a lone lead, or a lead that ends the call
+ * (`last` false: held, then completed by a trail in the next call): into
+ * room for exactly the bytes, and into one byte less (the room runs out in
+ * the ASCII or at what follows it). The output is exact as far as it goes,
+ * the call reads exactly the units whose bytes it wrote, and no byte past
+ * them changes. */
+static void test_encoder_ascii_then(th *t)
+{
+    static const uint16_t tails[][2] = {{0, 0},      {0xE9, 0},
+                                        {0x3042, 0}, {0xD83D, 0xDE00},
+                                        {0xDE00, 0}, {0xD83D, 0x41},
+                                        {0xD83D, 0}};
+    static const size_t tail_lengths[] = {0, 1, 1, 2, 1, 2, 1};
+    for (size_t ascii = 0; ascii <= 80; ascii++) {
+        for (size_t k = 0; k < sizeof tails / sizeof tails[0]; k++) {
+            uint16_t units[82];
+            for (size_t i = 0; i < ascii; i++)
+                units[i] = (uint16_t)(0x20 + (i * 13 + k) % 0x5F);
+            memcpy(units + ascii, tails[k], tail_lengths[k] * sizeof units[0]);
+            size_t n = ascii + tail_lengths[k];
+            bool held_lead = k == 6;
+            th_ctx(t, "%zu ASCII units, then tail %zu", ascii, k);
+            /* the bytes of the whole call: a held lead makes none yet */
+            th_bytes want = {0};
+            expected_utf8(units, held_lead ? n - 1 : n, &want);
+            for (size_t less = 0; less <= 1 && less <= want.len; less++) {
+                size_t cap = want.len - less;
+                uint8_t dest[82 * 3 + 16];
+                memset(dest, 0xA5, sizeof dest);
+                wenc_encoder enc;
+                wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+                size_t used = n, room = cap;
+                wenc_status st = wenc_encode_from_utf16(
+                    &enc, n ? units : NULL, &used, dest, &room, !held_lead);
+                th_bytes part = {0};
+                expected_utf8(units, held_lead && used == n ? n - 1 : used,
+                              &part);
+                CHECK_BYTES(t, "bytes of the units read", part.p, part.len,
+                            dest, room);
+                check_untouched_after(t, dest, room, sizeof dest);
+                if (less == 0) {
+                    CHECK(t, st == WENC_INPUT_EMPTY && used == n);
+                    CHECK_BYTES(t, "whole call", want.p, want.len, dest,
+                                room);
+                } else {
+                    CHECK(t, st == WENC_OUTPUT_FULL && used < n);
+                }
+                if (held_lead && less == 0) {
+                    /* the trail completes the held lead: U+1F600 */
+                    uint16_t trail = 0xDE00;
+                    size_t one = 1, four = 4;
+                    uint8_t pair[4];
+                    st = wenc_encode_from_utf16(&enc, &trail, &one, pair,
+                                                &four, true);
+                    CHECK(t, st == WENC_INPUT_EMPTY && four == 4 &&
+                                 memcmp(pair, "\xF0\x9F\x98\x80", 4) == 0);
+                }
+                th_bytes_free(&part);
+            }
+            th_bytes_free(&want);
+        }
+    }
+    th_ctx_clear(t);
+}
+
 /* Short calls (16 to 47 bytes, below the vector kernels' length) that
  * start with ASCII, one byte that is not ASCII (é or U+3042) at each place or
  * none: decoded to UTF-16 into room for all the units or 1 to 3 fewer,
@@ -910,6 +976,7 @@ int main(void)
     test_encoder_long_utf16(&t);
     test_encoder_ascii_runs_utf16(&t);
     test_encoder_writes_nothing_after(&t);
+    test_encoder_ascii_then(&t);
     test_encoder_latin_utf16(&t);
     test_encoder_two_byte_ends(&t);
     test_encoder_three_byte_runs(&t);

@@ -809,8 +809,19 @@ static codec_status utf8_from_utf16_fast(wenc_encoder *enc,
                                          size_t cap, size_t *written,
                                          bool last)
 {
-    size_t out = 0;
-    size_t pos = utf16_to_utf8_block(src, len, dst, &out, cap, last);
+    size_t out = 0, pos = 0;
+    if (len > 0 && cap >= len && src[0] < 0x80) {
+        /* leading ASCII first: a short call of ASCII (TextEncoder's common
+         * case) is done without the block loop's set-up, which costs as
+         * much as narrowing 16 units */
+        pos = out = wenc_utf16_ascii_to_bytes(src, dst, len);
+        if (pos == len) {
+            *consumed = pos;
+            *written = out;
+            return CODEC_INPUT_EMPTY;
+        }
+    }
+    pos += utf16_to_utf8_block(src + pos, len - pos, dst, &out, cap, last);
     if (pos == len) {
         *consumed = pos;
         *written = out;
