@@ -75,18 +75,29 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
         if (!utf8_sequence_to_utf16(s, &i, n, d, &o, cap))
             break;
         /* after one, a run of two-byte sequences (Cyrillic, Greek, Arabic,
-         * Hebrew), one test a character, and the ASCII after it */
+         * Hebrew), four characters a test, then one, and the ASCII after
+         * it */
         if (b < 0xE0) {
-            size_t most = (n - i) / 2 < cap - o ? (n - i) / 2 : cap - o;
-            const uint8_t *p = s + i, *end = p + 2 * most;
-            uint16_t *q = d + o;
-            while (p != end && (uint32_t)(p[0] - 0xC2) <= 0x1Du &&
-                   (p[1] & 0xC0) == 0x80) {
-                *q++ = (uint16_t)((p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu));
-                p += 2;
+            if (i < n && s[i] >= 0xC2) {
+                size_t most = (n - i) / 2 < cap - o ? (n - i) / 2 : cap - o;
+                const uint8_t *p = s + i, *end = p + 2 * most;
+                uint16_t *q = d + o;
+                while (end - p >= 8) {
+                    uint64_t x = utf8_load_le64(p);
+                    if (!utf8_four_two_byte_valid(x))
+                        break;
+                    utf8_four_two_byte_units(x, q);
+                    q += 4;
+                    p += 8;
+                }
+                while (p != end && (uint32_t)(p[0] - 0xC2) <= 0x1Du &&
+                       (p[1] & 0xC0) == 0x80) {
+                    *q++ = (uint16_t)((p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu));
+                    p += 2;
+                }
+                i = (size_t)(p - s);
+                o = (size_t)(q - d);
             }
-            i = (size_t)(p - s);
-            o = (size_t)(q - d);
             if (i < n && o < cap && s[i] < 0x80)
                 utf8_ascii_to_utf16(s, &i, n, d, &o, cap);
             continue;

@@ -239,6 +239,33 @@ WENC_INLINE void utf8_two_three_byte_units(uint64_t x, uint16_t *d)
                       (x >> 40 & 0x3F));
 }
 
+/* Whether the little-endian word x is four valid two-byte sequences
+ * (§8.1.1): leads C2-DF (C0-DF by the mask, then the low bits 1-4 of each
+ * not all 0: adding 7E to them carries into bit 7 unless they are) and
+ * continuations after them. For runs of Cyrillic, Greek, Arabic, Hebrew. */
+WENC_INLINE bool utf8_four_two_byte_valid(uint64_t x)
+{
+    const uint64_t lead_bits = UINT64_C(0x001E001E001E001E);
+    const uint64_t carried = UINT64_C(0x0080008000800080);
+    return ((x & UINT64_C(0xC0E0C0E0C0E0C0E0)) ==
+            UINT64_C(0x80C080C080C080C0)) &
+           ((((x & lead_bits) + UINT64_C(0x007E007E007E007E)) & carried) ==
+            carried);
+}
+
+/* The code units of the four two-byte sequences utf8_four_two_byte_valid()
+ * accepted in x, to d[0..4): each 16-bit lane's unit from its lead (low
+ * byte) and continuation (high byte). */
+WENC_INLINE void utf8_four_two_byte_units(uint64_t x, uint16_t *d)
+{
+    uint64_t units = (x & UINT64_C(0x001F001F001F001F)) << 6 |
+                     (x >> 8 & UINT64_C(0x003F003F003F003F));
+    d[0] = (uint16_t)units;
+    d[1] = (uint16_t)(units >> 16);
+    d[2] = (uint16_t)(units >> 32);
+    d[3] = (uint16_t)(units >> 48);
+}
+
 /* The code unit of a valid three-byte sequence. */
 WENC_INLINE uint16_t utf8_three_bytes_unit(const uint8_t *p)
 {
