@@ -1763,6 +1763,9 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
     size_t end = n < room ? n : room, pos = 0, out = 0;
     if (utf16) {
         const uint16_t *units = (const uint16_t *)src;
+        /* the page of the last letter: a script's letters share one */
+        uint32_t page_high = 0;
+        const uint8_t *page = wenc_single_byte_pages[page_of[0]];
         while (pos < end) {
             uint32_t cp = units[pos];
             if (cp < 0x80) {
@@ -1775,7 +1778,11 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
                 }
                 continue;
             }
-            uint8_t byte = wenc_single_byte_pages[page_of[cp >> 8]][cp & 0xFF];
+            if (cp >> 8 != page_high) {
+                page_high = cp >> 8;
+                page = wenc_single_byte_pages[page_of[page_high]];
+            }
+            uint8_t byte = page[cp & 0xFF];
             if (byte == 0)
                 break;
             dst[out++] = byte;
