@@ -6,11 +6,11 @@
  * and read by VPERMI2B; its bytes from the page, read by VPGATHERDD; the
  * one or two bytes of each unit are packed by VPCOMPRESSB. With AVX2, 16
  * units a step: the bytes read by scalar loads some steps ahead of their
- * packing by PSHUFB. UTF-8
- * input is transcoded to UTF-16 first (wenc_utf8_encode_via_utf16()),
- * except, with AVX2, where fewer than SPARSE of its next 64 bytes are not
- * ASCII. Where no kernel runs (the portable build, aarch64), UTF-8 goes
- * through a scalar loop of the same stops.
+ * packing by PSHUFB. UTF-8 input is transcoded to UTF-16 first
+ * (wenc_utf8_encode_via_utf16()), except, with AVX2, where fewer than
+ * SPARSE of its next 64 bytes are not ASCII. Where no kernel runs (the
+ * portable build, aarch64), UTF-8 goes through a scalar loop of the same
+ * stops.
  *
  * The kernel stops before the first unit it does not take: a surrogate, or
  * a code point the map has no bytes for (errors, and the steps the map
