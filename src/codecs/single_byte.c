@@ -1787,6 +1787,12 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
                 break;
             dst[out++] = byte;
             pos++;
+            /* the rest of the word: letters of the same page */
+            while (pos < end && units[pos] >> 8 == page_high &&
+                   (byte = page[units[pos] & 0xFF]) != 0) {
+                dst[out++] = byte;
+                pos++;
+            }
         }
     } else {
         const uint8_t *bytes = (const uint8_t *)src;
