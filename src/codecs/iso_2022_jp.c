@@ -395,11 +395,11 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
 }
 
 /* The same over UTF-8, transcoded to UTF-16 by the vector kernel (as far
- * as it is whole, valid sequences) 128 bytes at a time (less, and the
+ * as it is whole, valid sequences) into room for 128 units (less, and the
  * kernel measured to take much less than it is given), twice as many after
  * each chunk taken whole, up to 1024 (where it stops, what is past the
- * stop was transcoded for nothing), with `room` bytes at dst (at least n).
- * Returns the bytes read. */
+ * stop was transcoded for nothing), as wenc_utf8_encode_via_utf16() does,
+ * with `room` bytes at dst (at least n). Returns the bytes read. */
 static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
                                  uint8_t *dst, size_t room, bool html,
                                  size_t *written, bool *jis0208)
@@ -407,11 +407,10 @@ static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
     uint16_t units[1024];
     size_t pos = 0, out = 0, size = 128;
     while (pos < n) {
-        size_t chunk = n - pos < size ? n - pos : size, count = 0, made = 0;
-        if (chunk > (room - out) / 2)
-            chunk = (room - out) / 2; /* two bytes a unit at most */
-        size_t read =
-            wenc_utf8_to_utf16_vectors(bytes + pos, chunk, units, 1024, &count);
+        size_t count = 0, made = 0;
+        size_t fit = (room - out) / 2; /* two bytes a unit at most */
+        size_t read = wenc_utf8_to_utf16_vectors(
+            bytes + pos, n - pos, units, fit < size ? fit : size, &count);
         if (count == 0)
             break;
         size_t used = iso_2022_jp_turns16(units, count, dst + out, room - out,

@@ -1788,8 +1788,10 @@ static size_t sb_run_portable(const wenc_encoder *enc, const void *src, size_t n
             dst[out++] = byte;
             pos++;
             /* the rest of the word: letters of the same page */
-            while (pos < end && units[pos] >> 8 == page_high &&
-                   (byte = page[units[pos] & 0xFF]) != 0) {
+            while (pos < end && units[pos] >> 8 == page_high) {
+                byte = page[units[pos] & 0xFF];
+                if (byte == 0)
+                    break;
                 dst[out++] = byte;
                 pos++;
             }

@@ -1090,11 +1090,10 @@ utf8_runs_to_utf16_avx2(const uint8_t *src, size_t n, uint16_t *dst, size_t cap,
 }
 
 /* The AVX2 kernel (utf8_kernels_in_turn()), from the block kernel where
- * the first 32 bytes are dense, whatever their first sequence (on Zen 5,
- * 2026-11-28, Japanese strings of 63, 100 and 255 bytes 1.07, 1.36 and
- * 1.40 times as fast as starting a sequence of three bytes in the run
- * kernel's windows, which an older core had measured the other way round
- * for 63 bytes). Leading ASCII is widened first, 32 bytes a step, the
+ * the first 32 bytes are dense, whatever their first sequence (Japanese
+ * strings of 63-255 bytes measured 1.07-1.40 times as fast on Zen 5 as
+ * with a leading sequence of three bytes sent to the run kernel's
+ * windows). Leading ASCII is widened first, 32 bytes a step, the
  * last up to 31 with the 32 bytes that end the input: a short call of
  * ASCII returns without the kernels. n >= 32. */
 WENC_TARGET_AVX2 static size_t utf8_to_utf16_avx2(const uint8_t *src, size_t n,
@@ -1543,7 +1542,8 @@ size_t wenc_utf8_encode_via_utf16(const uint8_t *src, size_t n, uint8_t *dst,
         }
         pos += read;
         if (count < size / 2)
-            break;
+            break; /* the kernel stopped short: an error, a sequence of
+                    * four bytes, or the end */
         if (size < 1024)
             size *= 2;
     }
