@@ -777,6 +777,101 @@ static void test_bmp_mixed_utf8(th *t)
     th_ctx_clear(t);
 }
 
+/* Encodes units[0..n) (no lone surrogate at its end) to UTF-8 with
+ * wenc_encode_from_utf16() in one call, into `want`'s length and into 24
+ * bytes more: the output is `want`, and no byte past it is written (as
+ * TextEncoder's encodeInto() requires). */
+static void check_utf8_encoded(th *t, const uint16_t *units, size_t n,
+                               const th_bytes *want)
+{
+    for (size_t more = 0; more <= 24; more += 24) {
+        uint8_t *dst = malloc(want->len + 24 + 16);
+        if (dst == NULL)
+            abort();
+        memset(dst, 0xA5, want->len + 24 + 16);
+        wenc_encoder enc;
+        wenc_encoder_init(&enc, WENC_UTF_8, WENC_ERRORS_FATAL);
+        size_t used = n, room = want->len + more;
+        wenc_status st =
+            wenc_encode_from_utf16(&enc, units, &used, dst, &room, true);
+        CHECK(t, st == WENC_INPUT_EMPTY && used == n);
+        CHECK_BYTES(t, "encoded", want->p, want->len, dst, room);
+        size_t untouched = want->len;
+        while (untouched < want->len + 24 + 16 && dst[untouched] == 0xA5)
+            untouched++;
+        CHECKF(t, untouched == want->len + 24 + 16,
+               "byte %zu past the output was written (room %zu more)",
+               untouched - want->len, more);
+        free(dst);
+    }
+}
+
+/* The eight-unit steps of UTF-16 to UTF-8 (both decoders and the UTF-8
+ * encoder): after 0 to 8 ASCII units, a block of 8 whose units at each of
+ * the 256 sets of places are not ASCII (two bytes, three bytes, the two in
+ * turn, a lone surrogate at the set's last place, or a pair starting
+ * there), then 24 ASCII units. The expected bytes come from the code
+ * points, one at a time (th_bytes_cp). */
+static void test_eight_unit_steps_utf8(th *t)
+{
+    static const char *const kinds[] = {"two-byte", "three-byte", "mixed",
+                                        "lone surrogate", "pair"};
+    for (size_t lead = 0; lead <= 8; lead++) {
+        for (unsigned places = 0; places < 256; places++) {
+            for (int kind = 0; kind < 5; kind++) {
+                uint16_t units[8 + 9 + 24];
+                size_t n = 0;
+                th_bytes want = {0};
+                for (size_t i = 0; i < lead; i++)
+                    units[n++] = (uint16_t)('a' + i);
+                unsigned last = 0;
+                for (unsigned k = 0; k < 8; k++)
+                    if (places >> k & 1)
+                        last = k;
+                for (unsigned k = 0; k < 8; k++) {
+                    uint16_t unit = (uint16_t)('A' + k);
+                    if (places >> k & 1) {
+                        bool three = kind == 1 || (kind == 2 && k % 2 == 1);
+                        unit = three ? (uint16_t)(0x3041 + k * 0x500)
+                                     : (uint16_t)(0x00C0 + k * 0x97);
+                        if (kind >= 3 && k == last)
+                            unit = kind == 3 ? 0xDC00 : 0xD83D;
+                    }
+                    units[n++] = unit;
+                    if (kind == 4 && places != 0 && k == last)
+                        units[n++] = 0xDE00;
+                }
+                for (size_t i = 0; i < 24; i++)
+                    units[n++] = (uint16_t)('0' + i % 10);
+                for (size_t i = 0; i < n; i++) {
+                    if (units[i] == 0xD83D) {
+                        th_bytes_cp(&want, 0x1F600);
+                        i++;
+                    } else {
+                        th_bytes_cp(&want, units[i] == 0xDC00 ? 0xFFFD : units[i]);
+                    }
+                }
+                for (int be = 0; be < 2; be++) {
+                    th_ctx(t, "%s, %zu ASCII, then places %#x %s",
+                           be ? "UTF-16BE" : "UTF-16LE", lead, places,
+                           kinds[kind]);
+                    check_utf8_in_exact_room(t, units, n, be, &want);
+                }
+                th_ctx(t, "encoder, %zu ASCII, then places %#x %s", lead,
+                       places, kinds[kind]);
+                if (kind == 3 && places != 0) {
+                    /* a lone surrogate is an error to a fatal encoder */
+                    th_bytes_free(&want);
+                    continue;
+                }
+                check_utf8_encoded(t, units, n, &want);
+                th_bytes_free(&want);
+            }
+        }
+    }
+    th_ctx_clear(t);
+}
+
 int main(void)
 {
     th t;
@@ -790,5 +885,6 @@ int main(void)
     test_three_byte_runs_utf8(&t);
     test_three_then_ascii_utf8(&t);
     test_bmp_mixed_utf8(&t);
+    test_eight_unit_steps_utf8(&t);
     return th_end(&t);
 }

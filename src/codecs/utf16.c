@@ -49,89 +49,19 @@ static size_t bmp_units_to_utf16(const uint8_t *s, size_t units, int be,
     return i;
 }
 
-/* The UTF-8 of a code unit that is not a surrogate, its first byte in the
- * low bits, and its length, without a branch: the unit shifted left by 6
- * bits for each byte fewer than three, so that its bits fall where a
- * three-byte sequence has them, then the length's lead and continuation
- * bits. */
-static inline uint32_t utf8_of_unit(uint32_t unit, size_t *len)
-{
-    static const uint32_t marks[3] = {0, 0x80C0, 0x8080E0};
-    static const uint32_t scale[3] = {1u << 12, 1u << 6, 1};
-    uint32_t more = (uint32_t)(unit >= 0x80) + (uint32_t)(unit >= 0x800);
-    uint32_t at = unit * scale[more];
-    *len = 1 + more;
-    return (at >> 12 | (at << 2 & 0x3F00) | (at << 16 & 0x3F0000)) | marks[more];
-}
-
-/* Stores the four bytes of `word` at p, its low byte first. */
-static inline void store_le32(uint8_t *p, uint32_t word)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &word, sizeof word);
-#else
-    uint8_t bytes[4] = {(uint8_t)word, (uint8_t)(word >> 8),
-                        (uint8_t)(word >> 16), (uint8_t)(word >> 24)};
-    memcpy(p, bytes, sizeof bytes);
-#endif
-}
-
 /* Converts whole code units that are not surrogates to UTF-8 at
- * d[*out..cap) while the room holds 3 bytes a unit: four units a step (one
- * 64-bit word), packed as bytes where they are ASCII, else each unit's
- * bytes stored as one 32-bit word, without a branch per unit (in
- * Vietnamese, Turkish or Czech text the lengths of one, two and three bytes
- * follow no pattern a predictor learns): by a shorter sum where none of the
- * four takes three bytes, else by utf8_of_unit(). The last units one at a
- * time, written here (sink_put() measured slower on Russian text). Stops
- * before a surrogate. Returns the units read; bytes past those it reports
- * may have been written, within the room. */
+ * d[*out..cap) while the room holds 3 bytes a unit: utf16_to_utf8_steps(),
+ * then the last units one at a time, written here (sink_put() measured
+ * slower on Russian text). Stops before a surrogate. Returns the units
+ * read; bytes past those it reports may have been written, within the
+ * room. */
 static size_t bmp_units_to_utf8(const uint8_t *s, size_t units, int be,
                                 uint8_t *d, size_t *out_io, size_t cap)
 {
-    const uint64_t lanes = UINT64_C(0x0001000100010001);
     const size_t low = be ? 1 : 0; /* the byte of a unit with its low bits */
     size_t out = *out_io;
     size_t n = units < (cap - out) / 3 ? units : (cap - out) / 3;
-    size_t i = 0;
-    /* while 5 units or more are left: the step's last store of 4 bytes
-     * stays within the room of 3 bytes a unit */
-    for (; n - i >= 5; i += 4) {
-        uint64_t four = utf8_load_le64(s + 2 * i);
-        if (be)
-            four = ((four >> 8) & (lanes * 0x00FF)) |
-                   ((four & (lanes * 0x00FF)) << 8);
-        if ((four & (lanes * 0xFF80)) == 0) {
-            store_le32(d + out, (uint32_t)((four & 0xFF) |
-                                           ((four >> 8) & 0xFF00) |
-                                           ((four >> 16) & 0xFF0000) |
-                                           ((four >> 24) & 0xFF000000)));
-            out += 4;
-            continue;
-        }
-        uint64_t top = four & (lanes * 0xF800);
-        if (top == 0) {
-            /* ASCII and units of two bytes */
-            for (int k = 0; k < 4; k++) {
-                uint32_t unit = (uint32_t)(four >> 16 * k) & 0xFFFF;
-                uint32_t two = 0u - (uint32_t)(unit >= 0x80);
-                store_le32(d + out, (unit & ~two) |
-                                        ((unit >> 6 | (unit << 8 & 0x3F00) |
-                                          0x80C0) & two));
-                out += 1 + (two & 1);
-            }
-            continue;
-        }
-        uint64_t x = top ^ (lanes * 0xD800);
-        if ((x - lanes) & ~x & (lanes * 0x8000))
-            break;
-        for (int k = 0; k < 4; k++) {
-            size_t len;
-            store_le32(d + out, utf8_of_unit((uint32_t)(four >> 16 * k) & 0xFFFF,
-                                             &len));
-            out += len;
-        }
-    }
+    size_t i = n >= 9 ? utf16_to_utf8_steps(s, n, be != 0, d, &out, 9, true) : 0;
     for (; i < n; i++) {
         uint32_t unit = (uint32_t)s[2 * i + 1 - low] << 8 | s[2 * i + low];
         if (unit < 0x80) {

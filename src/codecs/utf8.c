@@ -697,6 +697,14 @@ static size_t utf16_to_utf8_neon(const uint16_t *src, size_t n, uint8_t *dst,
 #define utf16_to_utf8_eights utf16_to_utf8_avx2
 #endif
 
+static bool host_is_big_endian(void)
+{
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first == 0;
+}
+
 /* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
  * so that nothing is checked per code point; stops before a lead surrogate
  * whose pair ends outside that block. Returns the units read. The bytes are
@@ -720,6 +728,11 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
     const bool eights = true;
 #elif defined(WENC_HAVE_RUNTIME_AVX2)
     bool eights = wenc_cpu_has_avx2();
+#endif
+#if defined(WENC_HAVE_RUNTIME_AVX2) || defined(WENC_HAVE_NEON)
+    const bool vectors = avx512 || eights;
+#else
+    const bool vectors = false;
 #endif
     for (;;) {
         size_t room = (cap - out) / 3;
@@ -756,6 +769,17 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
                 kernel_from = pos + 8;
             }
 #endif
+            /* Without vector kernels: 17 units or more left, so that the
+             * steps' bytes past their output are written over by those of
+             * the 9 or more after them */
+            if (!vectors && end - pos >= 17) {
+                size_t taken = utf16_to_utf8_steps(
+                    (const uint8_t *)(const void *)(src + pos), end - pos,
+                    host_is_big_endian(), dst, &out, 17, true);
+                pos += taken;
+                if (taken > 0)
+                    continue;
+            }
             if (u < 0x80) {
                 if (end - pos >= 4) {
                     uint64_t four;

@@ -37,6 +37,12 @@
 #define WENC_UTF8_SIMD_H
 
 #include "../internal.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#ifdef WENC_HAVE_NEON
+#include <arm_neon.h>
+#endif
 
 enum {
     UTF8_CLASS_SHORT = 0x01,
@@ -212,6 +218,249 @@ WENC_INLINE uint64_t utf8_load_le64(const uint8_t *p)
         word = word << 8 | p[k];
 #endif
     return word;
+}
+
+/* The code units of the little-endian word x with their bytes swapped. */
+WENC_INLINE uint64_t utf16_swap_lanes(uint64_t x)
+{
+    const uint64_t low = UINT64_C(0x00FF00FF00FF00FF);
+    return (x >> 8 & low) | (x & low) << 8;
+}
+
+/* Narrows the 8 UTF-16 code units at s (little-endian, or big-endian where
+ * be) to 8 bytes at d, whatever the units are (a unit above U+007F gives a
+ * byte the caller overwrites), and returns a bit a unit, the first unit's
+ * lowest, set where the unit is not ASCII. One test for a run of ASCII
+ * however long it is, for text whose runs are short (Czech, Turkish,
+ * French between accented letters). */
+WENC_INLINE unsigned utf16_narrow8(const uint8_t *s, bool be, uint8_t *d)
+{
+#if defined(__SSE2__)
+    __m128i units = _mm_loadu_si128((const __m128i *)(const void *)s);
+    if (be)
+        units = _mm_or_si128(_mm_slli_epi16(units, 8), _mm_srli_epi16(units, 8));
+    __m128i high = _mm_and_si128(units, _mm_set1_epi16((short)0xFF80));
+    __m128i ascii = _mm_cmpeq_epi16(high, _mm_setzero_si128());
+    _mm_storel_epi64((__m128i *)(void *)d, _mm_packus_epi16(units, units));
+    return ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
+#elif defined(WENC_HAVE_NEON)
+    static const uint16_t bits[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+    uint8x16_t raw = vld1q_u8(s);
+    if (be)
+        raw = vrev16q_u8(raw);
+    uint16x8_t units = vreinterpretq_u16_u8(raw);
+    vst1_u8(d, vqmovn_u16(units));
+    return vaddvq_u16(vandq_u16(vcgtq_u16(units, vdupq_n_u16(0x7F)),
+                                vld1q_u16(bits)));
+#else
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    unsigned mask = 0;
+    for (int h = 0; h < 2; h++) {
+        uint64_t x = utf8_load_le64(s + 8 * h);
+        if (be)
+            x = utf16_swap_lanes(x);
+        uint8_t bytes[4] = {(uint8_t)x, (uint8_t)(x >> 16), (uint8_t)(x >> 32),
+                            (uint8_t)(x >> 48)};
+        memcpy(d + 4 * h, bytes, sizeof bytes);
+        /* bit 15 of a lane set where its top nine bits are not all 0 (no
+         * lane carries: 0x7FC0 + 0x7FFF < 0x10000) */
+        uint64_t high = (((x & (lanes * 0xFF80)) >> 1) + lanes * 0x7FFF) &
+                        (lanes * 0x8000);
+        /* the four bits 15, 31, 47, 63 gathered at 60-63 */
+        mask |= (unsigned)((high * (UINT64_C(1) << 45 | UINT64_C(1) << 30 |
+                                    UINT64_C(1) << 15 | 1)) >> 60)
+                << 4 * h;
+    }
+    return mask;
+#endif
+}
+
+/* Stores the low `size` bytes (4 or 8) of `word` at p, its low byte
+ * first. */
+WENC_INLINE void utf8_store_le(uint8_t *p, uint64_t word, size_t size)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t low = (uint32_t)word;
+    if (size == 4)
+        memcpy(p, &low, sizeof low);
+    else
+        memcpy(p, &word, sizeof word);
+#else
+    for (size_t k = 0; k < size; k++)
+        p[k] = (uint8_t)(word >> 8 * k);
+#endif
+}
+
+/* The UTF-8 of the code unit u (0x80-0x7FF) as a little-endian word of
+ * two bytes, and of u (0x800 and more, not a surrogate) of three. */
+WENC_INLINE uint32_t utf8_two_of_unit(uint32_t u)
+{
+    return 0x80C0 | u >> 6 | (u & 0x3F) << 8;
+}
+WENC_INLINE uint32_t utf8_three_of_unit(uint32_t u)
+{
+    return 0x8080E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
+}
+
+/* §8.1.2 UTF-8 encoder: the four code units of the little-endian word
+ * `four`, none a surrogate, to UTF-8 at d. Where none takes three bytes
+ * (Cyrillic, Greek, Arabic, Hebrew), without a branch: each unit's one or
+ * two bytes in a lane, shifted to their place by the count of two-byte
+ * units before it, stored as one word. Else a unit at a time (CJK, Korean
+ * mixed with spaces: branches measured faster than a branch-free length
+ * there). Writes up to 12 bytes, some past those it returns. */
+WENC_INLINE size_t utf16_four_to_utf8(uint64_t four, uint8_t *d)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    if ((four & (lanes * 0xF800)) == 0) {
+        /* 1 in the lanes of two bytes (no lane carries: 0x7FF + 0x7F80 <
+         * 0x10000) */
+        uint64_t two = ((four + lanes * 0x7F80) >> 15) & lanes;
+        uint64_t both = two * 0xFFFF;
+        uint64_t pairs = ((four >> 6) & (lanes * 0x1F)) |
+                         ((four & (lanes * 0x3F)) << 8) | (lanes * 0x80C0);
+        uint64_t bytes = (four & ~both) | (pairs & both);
+        /* lane k: the units of two bytes up to and including lane k */
+        uint64_t sums = two * lanes;
+        uint64_t word = (bytes & 0xFFFF) |
+                        (bytes >> 16 & 0xFFFF) << (8 + 8 * (sums & 0xFF)) |
+                        (bytes >> 32 & 0xFFFF) << (16 + 8 * (sums >> 16 & 0xFF)) |
+                        (bytes >> 48) << (24 + 8 * (sums >> 32 & 0xFF));
+        utf8_store_le(d, word, 8);
+        return 4 + (size_t)(sums >> 48);
+    }
+    size_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t unit = (uint32_t)(four >> 16 * k) & 0xFFFF;
+        if (unit < 0x80) {
+            d[out++] = (uint8_t)unit;
+        } else if (unit < 0x800) {
+            utf8_store_le(d + out, utf8_two_of_unit(unit), 4);
+            out += 2;
+        } else {
+            utf8_store_le(d + out, utf8_three_of_unit(unit), 4);
+            out += 3;
+        }
+    }
+    return out;
+}
+
+/* Whether the little-endian word of four code units holds a surrogate (a
+ * lane whose top five bits are 11011). */
+WENC_INLINE bool utf16_four_has_surrogate(uint64_t four)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    uint64_t x = (four & (lanes * 0xF800)) ^ (lanes * 0xD800);
+    return ((x - lanes) & ~x & (lanes * 0x8000)) != 0;
+}
+
+/* Bit 15 of each lane of the little-endian word of four code units set
+ * where the unit is 0x800 or more (no lane carries: 0x7C00 + 0x7C00 <
+ * 0x10000). */
+WENC_INLINE uint64_t utf16_four_three_byte(uint64_t four)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    return (((four & (lanes * 0xF800)) >> 1) + lanes * 0x7C00) &
+           (lanes * 0x8000);
+}
+
+/*
+ * §8.1.2 UTF-8 encoder over code units that are not surrogates (of UTF-16
+ * text: the UTF-8 encoder's and the UTF-16 decoders' loops), 8 units a step
+ * at s (little-endian, or big-endian where be), to d[*out_io...), while at
+ * least `left` units are left; the caller's room holds 3 bytes a unit.
+ * Each step narrows its 8 units (utf16_narrow8()) and then by what they are:
+ *   - all ASCII: done, a constant step (the next load's address does not
+ *     wait for this one's test);
+ *   - units that are not ASCII each alone (Latin script): the ASCII bytes
+ *     before each are the narrowed word shifted to its place, stored whole,
+ *     the unit's bytes after them;
+ *   - two units in a row that are not ASCII (other scripts): where `dense`,
+ *     all eight of three bytes at fixed places, else utf16_four_to_utf8()
+ *     twice; where not `dense`, the step is left to the caller (a vector
+ *     kernel of its own).
+ * Stops before a surrogate. Returns the units read. Bytes past those
+ * reported are written, up to 8 past, and within the room of the step's
+ * units: a caller that must leave its output's rest untouched (encodeInto)
+ * passes `left` of 17 or more, so that the 9 units left after the last step
+ * write over them.
+ */
+WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
+                                       uint8_t *d, size_t *out_io,
+                                       size_t left, bool dense)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001);
+    size_t out = *out_io, i = 0;
+    while (n - i >= left) {
+        unsigned high = utf16_narrow8(s + 2 * i, be, d + out);
+        if (WENC_LIKELY(high == 0)) {
+            i += 8;
+            out += 8;
+            continue;
+        }
+        if (high & high >> 1) {
+            if (!dense)
+                break;
+            uint64_t first = utf8_load_le64(s + 2 * i);
+            uint64_t second = utf8_load_le64(s + 2 * i + 8);
+            if (be) {
+                first = utf16_swap_lanes(first);
+                second = utf16_swap_lanes(second);
+            }
+            if (utf16_four_has_surrogate(first) ||
+                utf16_four_has_surrogate(second))
+                break;
+            if ((utf16_four_three_byte(first) & utf16_four_three_byte(second)) ==
+                lanes * 0x8000) {
+                for (size_t k = 0; k < 8; k++) {
+                    uint64_t word = k < 4 ? first : second;
+                    uint32_t unit = (uint32_t)(word >> 16 * (k & 3)) & 0xFFFF;
+                    utf8_store_le(d + out + 3 * k, utf8_three_of_unit(unit), 4);
+                }
+                out += 24;
+            } else {
+                out += utf16_four_to_utf8(first, d + out);
+                out += utf16_four_to_utf8(second, d + out);
+            }
+            i += 8;
+            continue;
+        }
+        uint64_t narrowed = utf8_load_le64(d + out);
+        unsigned from = 0;
+        do {
+#if defined(__GNUC__) || defined(__clang__)
+            unsigned at = (unsigned)__builtin_ctz(high);
+#else
+            unsigned at = 0;
+            while ((high >> at & 1) == 0)
+                at++;
+#endif
+            utf8_store_le(d + out, narrowed >> 8 * from, 8);
+            out += at - from;
+            const uint8_t *p = s + 2 * (i + at);
+            uint32_t unit = be ? (uint32_t)p[0] << 8 | p[1]
+                               : (uint32_t)p[1] << 8 | p[0];
+            if ((unit & 0xF800) == 0xD800) {
+                *out_io = out;
+                return i + at;
+            }
+            if (unit < 0x800) {
+                utf8_store_le(d + out, utf8_two_of_unit(unit), 4);
+                out += 2;
+            } else {
+                utf8_store_le(d + out, utf8_three_of_unit(unit), 4);
+                out += 3;
+            }
+            from = at + 1;
+            high &= high - 1;
+        } while (high != 0);
+        /* (from is 1 to 8: a shift of 64 bits would be undefined) */
+        utf8_store_le(d + out, narrowed >> (8 * from - 1) >> 1, 8);
+        out += 8 - from;
+        i += 8;
+    }
+    *out_io = out;
+    return i;
 }
 
 /* Whether the first 6 bytes of the little-endian word x are two valid
