@@ -716,16 +716,18 @@ static void test_three_byte_words(th *t)
  * (the two-byte kernels' blocks, checked by where leads and continuations
  * are) behind 0-31 bytes of ASCII, with
  * one byte or a run of ASCII put at each of its first 80 bytes: a lead
- * then cut off at every lane of a block, a stray continuation, C0, a lead
- * of three bytes, a lead before 32 bytes of ASCII (a block of ASCII after
- * a block ending in a lead); the UTF-16 kernel also in room for the valid
+ * then cut off at every lane of a block, a stray continuation, C0, C1, DF,
+ * a lead of three bytes, a lead before 32 bytes of ASCII (a block of ASCII
+ * after a block ending in a lead), valid sequences of three and four
+ * bytes, a surrogate, two continuations; the UTF-16 kernel also in room for the valid
  * prefix and up to 9 units more or fewer. */
 static void test_two_byte_breaks(th *t)
 {
     enum { N = 31 + 2 * 100 + 16 };
     static const char *const breaks[] = {
         "x", "\x80", "\xC3", "\xC0", "\xE2",
-        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "\xC1", "\xDF",
+        "\xE0\xA0\x80", "\xED\xA0\x80", "\xF4\x8F\xBF\xBF", "\xBF\xBF"};
     uint8_t *text = malloc(N);
     uint8_t out8[3 * N + 8];
     uint16_t out16[N + 16];

@@ -463,6 +463,53 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
     return i;
 }
 
+/* §8.1.1 UTF-8 decoder's validity of the 16 bytes at s where they are ASCII
+ * and two-byte sequences only (Latin script, Cyrillic, Greek, Arabic,
+ * Hebrew), s at the start of a sequence: the bytes that are not ASCII are
+ * exactly leads C2-DF and the continuation bytes 80-BF each follows.
+ * Returns how many bytes are whole valid sequences, 16, or 15 where the
+ * last byte is a lead (its continuation comes after), and *ascii whether
+ * all 16 are ASCII; 0 where the rule does not hold (another lead, a lone continuation, a lead without one:
+ * the caller checks those bytes another way). */
+WENC_INLINE size_t utf8_two_byte_block16(const uint8_t *s, bool *ascii)
+{
+#if defined(__SSE2__)
+    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i offset = _mm_xor_si128(bytes, _mm_set1_epi8((char)0x80));
+    /* C2-DF: 0x42-0x5F once 0x80 is taken off, as signed bytes */
+    __m128i lead = _mm_and_si128(_mm_cmpgt_epi8(offset, _mm_set1_epi8(0x41)),
+                                 _mm_cmplt_epi8(offset, _mm_set1_epi8(0x60)));
+    __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8((char)0xC0)),
+                                  _mm_set1_epi8((char)0x80));
+    unsigned high = (unsigned)_mm_movemask_epi8(bytes);
+    unsigned leads = (unsigned)_mm_movemask_epi8(lead);
+    unsigned conts = (unsigned)_mm_movemask_epi8(cont);
+#else
+    const uint64_t top = UINT64_C(0x8080808080808080);
+    uint64_t halves[2] = {utf8_load_le64(s), utf8_load_le64(s + 8)};
+    uint64_t high = 0, leads = 0, conts = 0;
+    for (int h = 0; h < 2; h++) {
+        uint64_t x = halves[h];
+        /* bit 7 of a byte: 10xxxxxx; 110xxxxx with bits 1-4 not all 0 */
+        uint64_t cont = x & ~(x << 1) & top;
+        uint64_t not_c0_c1 =
+            ((x & UINT64_C(0x1E1E1E1E1E1E1E1E)) + UINT64_C(0x7E7E7E7E7E7E7E7E)) &
+            top;
+        uint64_t lead = x & (x << 1) & ~(x << 2) & not_c0_c1 & top;
+        /* a bit a byte: bit 7 of byte k to bit k (no two products meet) */
+        const uint64_t gather = UINT64_C(0x0002040810204081);
+        high |= ((x & top) * gather >> 56) << 8 * h;
+        leads |= (lead * gather >> 56) << 8 * h;
+        conts |= (cont * gather >> 56) << 8 * h;
+    }
+#endif
+    *ascii = high == 0;
+    size_t last_lead = (leads >> 15) & 1;
+    if (high != (leads | conts) || conts != ((leads << 1) & 0xFFFF))
+        return 0;
+    return 16 - last_lead;
+}
+
 /* Whether the first 6 bytes of the little-endian word x are two valid
  * three-byte sequences (§8.1.1): leads E0-EF and continuations where the
  * masks put them, and each code point's top five bits (the lead's low four

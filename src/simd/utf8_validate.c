@@ -81,6 +81,26 @@ static size_t utf8_copy_valid_scalar(const uint8_t *s, uint8_t *d, size_t n)
     uint64_t state = WENC_UTF8_DFA_ACCEPT;
     size_t i = 0;
     while (n - i >= 32) {
+        if (state == WENC_UTF8_DFA_ACCEPT) {
+            bool ascii;
+            size_t two = utf8_two_byte_block16(s + i, &ascii);
+            /* constant steps (a branch each): the next block's load does
+             * not wait for this one's check */
+            if (WENC_LIKELY(two == 16)) {
+                memcpy(d + i, s + i, 16);
+                i += 16;
+                /* a run of ASCII 32 bytes or longer: the ASCII kernel */
+                if (ascii && utf8_ascii_in_word(s + i) == 8 &&
+                    utf8_ascii_in_word(s + i + 8) == 8)
+                    i += wenc_ascii_to_utf8(s + i, d + i, n - i);
+                continue;
+            }
+            if (two == 15) {
+                memcpy(d + i, s + i, 16);
+                i += 15;
+                continue;
+            }
+        }
         if (state == WENC_UTF8_DFA_ACCEPT &&
             utf8_ascii_in_word(s + i) == 8) {
             memcpy(d + i, s + i, 8);
