@@ -256,6 +256,13 @@ unsigned wenc_utf8_vector_width(size_t n);
 size_t wenc_utf8_to_utf16_vectors(const uint8_t *src, size_t n, uint16_t *dst,
                                   size_t cap, size_t *written);
 
+/* The same for every CPU: the vector kernels where they run, then one
+ * sequence at a time (or where none runs, all of it so), up to the first
+ * error or the end of the room; the UTF-8 decoder's own loop. A sequence
+ * of four bytes gives its surrogate pair, both units or neither. */
+size_t wenc_utf8_valid_to_utf16(const uint8_t *src, size_t n, uint16_t *dst,
+                                size_t cap, size_t *written);
+
 /* The UTF-8 bytes of the first `units` code points of src, whole, valid
  * sequences all in the BMP, followed by the start of another sequence:
  * where the (units + 1)th sequence starts. A start is a byte that is not a

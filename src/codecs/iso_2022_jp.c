@@ -409,7 +409,7 @@ static size_t iso_2022_jp_turns8(const uint8_t *bytes, size_t n,
     while (pos < n) {
         size_t count = 0, made = 0;
         size_t fit = (room - out) / 2; /* two bytes a unit at most */
-        size_t read = wenc_utf8_to_utf16_vectors(
+        size_t read = wenc_utf8_valid_to_utf16(
             bytes + pos, n - pos, units, fit < size ? fit : size, &count);
         if (count == 0)
             break;
@@ -443,7 +443,7 @@ WENC_INLINE codec_status iso_2022_jp_encode(wenc_encoder *enc, const void *src,
     /* where the vector path may run next: after it took nothing, `skip`
      * units on, twice as far each time (a run of half-width katakana, say) */
     size_t vectors_from =
-        len >= 64 && (utf16 || wenc_cpu_has_avx2()) ? 0 : SIZE_MAX;
+        len >= 64 ? 0 : SIZE_MAX;
     size_t skip = 16;
 #endif
     for (;;) {

@@ -151,6 +151,15 @@ static size_t utf8_valid_to_utf16(const uint8_t *s, size_t n, uint16_t *d,
     return i;
 }
 
+size_t wenc_utf8_valid_to_utf16(const uint8_t *src, size_t n, uint16_t *dst,
+                                size_t cap, size_t *written)
+{
+    size_t made = 0;
+    size_t read = utf8_valid_to_utf16(src, n, dst, &made, cap);
+    *written = made;
+    return read;
+}
+
 /* §8.1.1 UTF-8 decoder */
 WENC_INLINE codec_status utf8_decode(wenc_decoder *dec, const uint8_t *src,
                                      size_t len, size_t *consumed, void *dst,
