@@ -464,29 +464,52 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
 }
 
 /* §8.1.1 UTF-8 decoder's validity of the 16 bytes at s where they are ASCII
- * and two-byte sequences only (Latin script, Cyrillic, Greek, Arabic,
- * Hebrew), s at the start of a sequence: the bytes that are not ASCII are
- * exactly leads C2-DF and the continuation bytes 80-BF each follows.
- * Returns how many bytes are whole valid sequences, 16, or 15 where the
- * last byte is a lead (its continuation comes after), and *ascii whether
- * all 16 are ASCII; 0 where the rule does not hold (another lead, a lone continuation, a lead without one:
- * the caller checks those bytes another way). */
-WENC_INLINE size_t utf8_two_byte_block16(const uint8_t *s, bool *ascii)
+ * and sequences of two bytes (Latin script, Cyrillic, Greek, Arabic,
+ * Hebrew) or, with SSE2, of three (CJK, Thai, Korean), s at the start of a
+ * sequence: the bytes that are not ASCII are exactly leads C2-DF and
+ * E0-EF and the continuation bytes 80-BF each needs, the one after E0 at
+ * least A0 and the one after ED below A0. Returns how many bytes are whole
+ * valid sequences, 16, or 14 or 15 where a sequence starts there and ends
+ * after them, and *ascii whether all 16 are ASCII; 0 where the rule does
+ * not hold (a lead of four bytes, a lone continuation, a lead without its
+ * continuations, an overlong or surrogate form: the caller checks those
+ * bytes another way). */
+WENC_INLINE size_t utf8_bmp_block16(const uint8_t *s, bool *ascii)
 {
 #if defined(__SSE2__)
     __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i offset = _mm_xor_si128(bytes, _mm_set1_epi8((char)0x80));
-    /* C2-DF: 0x42-0x5F once 0x80 is taken off, as signed bytes */
-    __m128i lead = _mm_and_si128(_mm_cmpgt_epi8(offset, _mm_set1_epi8(0x41)),
-                                 _mm_cmplt_epi8(offset, _mm_set1_epi8(0x60)));
+    /* less 0x80, as signed bytes: C2-DF are 0x42-0x5F, E0-EF 0x60-0x6F */
+    __m128i lead2 = _mm_and_si128(_mm_cmpgt_epi8(offset, _mm_set1_epi8(0x41)),
+                                  _mm_cmplt_epi8(offset, _mm_set1_epi8(0x60)));
     __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8((char)0xC0)),
                                   _mm_set1_epi8((char)0x80));
     unsigned high = (unsigned)_mm_movemask_epi8(bytes);
-    unsigned leads = (unsigned)_mm_movemask_epi8(lead);
+    unsigned leads2 = (unsigned)_mm_movemask_epi8(lead2);
     unsigned conts = (unsigned)_mm_movemask_epi8(cont);
+    *ascii = high == 0;
+    if (high == (leads2 | conts) && conts == ((leads2 << 1) & 0xFFFF))
+        return 16 - ((leads2 >> 15) & 1); /* ASCII and two-byte sequences */
+    __m128i lead3 = _mm_and_si128(_mm_cmpgt_epi8(offset, _mm_set1_epi8(0x5F)),
+                                  _mm_cmplt_epi8(offset, _mm_set1_epi8(0x70)));
+    unsigned leads3 = (unsigned)_mm_movemask_epi8(lead3);
+    /* continuations A0-BF; leads E0 and ED */
+    unsigned upper = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+        _mm_and_si128(bytes, _mm_set1_epi8((char)0xE0)), _mm_set1_epi8((char)0xA0)));
+    unsigned e0 = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(bytes, _mm_set1_epi8((char)0xE0)));
+    unsigned ed = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(bytes, _mm_set1_epi8((char)0xED)));
+    unsigned needed = ((leads2 | leads3) << 1 | leads3 << 2) & 0xFFFF;
+    if (high != (leads2 | leads3 | conts) || conts != needed ||
+        ((e0 << 1) & ~upper & 0xFFFF) != 0 || ((ed << 1) & upper) != 0)
+        return 0;
+    if ((leads3 >> 14) & 1)
+        return 14;
+    return 16 - (((leads2 | leads3) >> 15) & 1);
 #else
     const uint64_t top = UINT64_C(0x8080808080808080);
-    uint64_t halves[2] = {utf8_load_le64(s), utf8_load_le64(s + 8)};
+    const uint64_t halves[2] = {utf8_load_le64(s), utf8_load_le64(s + 8)};
     uint64_t high = 0, leads = 0, conts = 0;
     for (int h = 0; h < 2; h++) {
         uint64_t x = halves[h];
@@ -502,12 +525,11 @@ WENC_INLINE size_t utf8_two_byte_block16(const uint8_t *s, bool *ascii)
         leads |= (lead * gather >> 56) << 8 * h;
         conts |= (cont * gather >> 56) << 8 * h;
     }
-#endif
     *ascii = high == 0;
-    size_t last_lead = (leads >> 15) & 1;
     if (high != (leads | conts) || conts != ((leads << 1) & 0xFFFF))
         return 0;
-    return 16 - last_lead;
+    return 16 - ((leads >> 15) & 1);
+#endif
 }
 
 /* Whether the first 6 bytes of the little-endian word x are two valid
