@@ -809,17 +809,17 @@ static void check_utf8_encoded(th *t, const uint16_t *units, size_t n,
 /* The eight-unit steps of UTF-16 to UTF-8 (both decoders and the UTF-8
  * encoder): after 0 to 8 ASCII units, a block of 8 whose units at each of
  * the 256 sets of places are not ASCII (two bytes, three bytes, the two in
- * turn, a lone surrogate at the set's last place, or a pair starting
- * there), then 24 ASCII units. The expected bytes come from the code
+ * turn, a lone surrogate at the set's last place, a pair starting there,
+ * or pairs at every place), then 24 ASCII units. The expected bytes come from the code
  * points, one at a time (th_bytes_cp). */
 static void test_eight_unit_steps_utf8(th *t)
 {
     static const char *const kinds[] = {"two-byte", "three-byte", "mixed",
-                                        "lone surrogate", "pair"};
+                                        "lone surrogate", "pair", "pairs"};
     for (size_t lead = 0; lead <= 8; lead++) {
         for (unsigned places = 0; places < 256; places++) {
-            for (int kind = 0; kind < 5; kind++) {
-                uint16_t units[8 + 9 + 24];
+            for (int kind = 0; kind < 6; kind++) {
+                uint16_t units[8 + 16 + 24];
                 size_t n = 0;
                 th_bytes want = {0};
                 for (size_t i = 0; i < lead; i++)
@@ -834,11 +834,13 @@ static void test_eight_unit_steps_utf8(th *t)
                         bool three = kind == 1 || (kind == 2 && k % 2 == 1);
                         unit = three ? (uint16_t)(0x3041 + k * 0x500)
                                      : (uint16_t)(0x00C0 + k * 0x97);
-                        if (kind >= 3 && k == last)
+                        if ((kind == 3 || kind == 4) && k == last)
                             unit = kind == 3 ? 0xDC00 : 0xD83D;
+                        if (kind == 5)
+                            unit = 0xD83D;
                     }
                     units[n++] = unit;
-                    if (kind == 4 && places != 0 && k == last)
+                    if (unit == 0xD83D)
                         units[n++] = 0xDE00;
                 }
                 for (size_t i = 0; i < 24; i++)

@@ -49,10 +49,11 @@ static size_t bmp_units_to_utf16(const uint8_t *s, size_t units, int be,
     return i;
 }
 
-/* Converts whole code units that are not surrogates to UTF-8 at
- * d[*out..cap) while the room holds 3 bytes a unit: utf16_to_utf8_steps(),
- * then the last units one at a time, written here (sink_put() measured
- * slower on Russian text). Stops before a surrogate. Returns the units
+/* Converts whole code units to UTF-8 at d[*out..cap) while the room holds
+ * 3 bytes a unit: utf16_to_utf8_steps() (which takes surrogate pairs where
+ * it meets them), then the last units one at a time, written here
+ * (sink_put() measured slower on Russian text). Stops before a lone
+ * surrogate, and in the last units before any. Returns the units
  * read; bytes past those it reports may have been written, within the
  * room. */
 static size_t bmp_units_to_utf8(const uint8_t *s, size_t units, int be,
@@ -61,7 +62,7 @@ static size_t bmp_units_to_utf8(const uint8_t *s, size_t units, int be,
     const size_t low = be ? 1 : 0; /* the byte of a unit with its low bits */
     size_t out = *out_io;
     size_t n = units < (cap - out) / 3 ? units : (cap - out) / 3;
-    size_t i = n >= 9 ? utf16_to_utf8_steps(s, n, be != 0, d, &out, 9, true) : 0;
+    size_t i = n >= 9 ? utf16_to_utf8_steps(s, n, be != 0, d, &out, 9) : 0;
     for (; i < n; i++) {
         uint32_t unit = (uint32_t)s[2 * i + 1 - low] << 8 | s[2 * i + low];
         if (unit < 0x80) {

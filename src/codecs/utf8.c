@@ -784,7 +784,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
             if (!vectors && end - pos >= 17) {
                 size_t taken = utf16_to_utf8_steps(
                     (const uint8_t *)(const void *)(src + pos), end - pos,
-                    host_is_big_endian(), dst, &out, 17, true);
+                    host_is_big_endian(), dst, &out, 17);
                 pos += taken;
                 if (taken > 0)
                     continue;

@@ -375,19 +375,18 @@ WENC_INLINE uint64_t utf16_four_three_byte(uint64_t four)
  *   - units that are not ASCII each alone (Latin script): the ASCII bytes
  *     before each are the narrowed word shifted to its place, stored whole,
  *     the unit's bytes after them;
- *   - two units in a row that are not ASCII (other scripts): where `dense`,
- *     all eight of three bytes at fixed places, else utf16_four_to_utf8()
- *     twice; where not `dense`, the step is left to the caller (a vector
- *     kernel of its own).
- * Stops before a surrogate. Returns the units read. Bytes past those
- * reported are written, up to 8 past, and within the room of the step's
+ *   - two units in a row that are not ASCII (other scripts): all eight of
+ *     three bytes at fixed places, else utf16_four_to_utf8() twice.
+ * Surrogate pairs are converted where a step meets them; stops before a
+ * lone surrogate. Returns the units read. Bytes past those reported are
+ * written, up to 8 past, and within the room of the step's
  * units: a caller that must leave its output's rest untouched (encodeInto)
  * passes `left` of 17 or more, so that the 9 units left after the last step
  * write over them.
  */
 WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
                                        uint8_t *d, size_t *out_io,
-                                       size_t left, bool dense)
+                                       size_t left)
 {
     const uint64_t lanes = UINT64_C(0x0001000100010001);
     size_t out = *out_io, i = 0;
@@ -399,8 +398,6 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
             continue;
         }
         if (high & high >> 1) {
-            if (!dense)
-                break;
             uint64_t first = utf8_load_le64(s + 2 * i);
             uint64_t second = utf8_load_le64(s + 2 * i + 8);
             if (be) {
@@ -408,8 +405,44 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
                 second = utf16_swap_lanes(second);
             }
             if (utf16_four_has_surrogate(first) ||
-                utf16_four_has_surrogate(second))
-                break;
+                utf16_four_has_surrogate(second)) {
+                /* a unit at a time, pairs (emoji) too: 8 units, or 9 where
+                 * the last is a pair's lead; a lone surrogate ends the
+                 * steps */
+                size_t k = 0;
+                while (k < 8) {
+                    const uint8_t *p = s + 2 * (i + k);
+                    uint32_t unit = be ? (uint32_t)p[0] << 8 | p[1]
+                                       : (uint32_t)p[1] << 8 | p[0];
+                    uint32_t next = be ? (uint32_t)p[2] << 8 | p[3]
+                                       : (uint32_t)p[3] << 8 | p[2];
+                    if (unit < 0x80) {
+                        d[out++] = (uint8_t)unit;
+                    } else if (unit < 0x800) {
+                        utf8_store_le(d + out, utf8_two_of_unit(unit), 4);
+                        out += 2;
+                    } else if ((unit & 0xF800) != 0xD800) {
+                        utf8_store_le(d + out, utf8_three_of_unit(unit), 4);
+                        out += 3;
+                    } else if (unit <= 0xDBFF && (next & 0xFC00) == 0xDC00) {
+                        uint32_t cp = 0x10000 + ((unit - 0xD800) << 10) +
+                                      (next - 0xDC00);
+                        d[out] = (uint8_t)(0xF0 | cp >> 18);
+                        d[out + 1] = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
+                        d[out + 2] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+                        d[out + 3] = (uint8_t)(0x80 | (cp & 0x3F));
+                        out += 4;
+                        k += 2;
+                        continue;
+                    } else {
+                        *out_io = out;
+                        return i + k;
+                    }
+                    k++;
+                }
+                i += k;
+                continue;
+            }
             if ((utf16_four_three_byte(first) & utf16_four_three_byte(second)) ==
                 lanes * 0x8000) {
                 for (size_t k = 0; k < 8; k++) {
