@@ -22,6 +22,16 @@
 #define WENC_UNLIKELY(x) (x)
 #endif
 
+/* Whether the host stores the low byte of a 16-bit word first (UTF-16 in
+ * memory as UTF-16LE). */
+WENC_INLINE bool host_is_little_endian(void)
+{
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
 /* The longest NCR, "&#1114111;". */
 #define NCR_MAX_LEN 10
 

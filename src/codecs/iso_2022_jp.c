@@ -394,8 +394,9 @@ WENC_INLINE size_t iso_2022_jp_turns16(const uint16_t *units, size_t n,
     return pos;
 }
 
-/* The same over UTF-8, transcoded to UTF-16 by the vector kernel (as far
- * as it is whole, valid sequences) into room for 128 units (less, and the
+/* The same over UTF-8, transcoded to UTF-16 by wenc_utf8_valid_to_utf16()
+ * (as far as it is whole, valid sequences: the vector kernels where they
+ * run, then a sequence at a time) into room for 128 units (less, and the
  * kernel measured to take much less than it is given), twice as many after
  * each chunk taken whole, up to 1024 (where it stops, what is past the
  * stop was transcoded for nothing), as wenc_utf8_encode_via_utf16() does,

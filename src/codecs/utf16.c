@@ -14,14 +14,6 @@ static void unit_bytes(uint32_t unit, int be, uint8_t out[2])
     out[be ? 1 : 0] = (uint8_t)(unit & 0xFF);
 }
 
-static bool host_is_little_endian(void)
-{
-    const uint16_t one = 1;
-    uint8_t first;
-    memcpy(&first, &one, 1);
-    return first == 1;
-}
-
 /* Copies whole code units that are not surrogates to d[*out..cap), four at
  * a time as one 64-bit word, stopping before a word that holds a surrogate;
  * returns the units copied. */

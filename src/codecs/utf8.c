@@ -706,14 +706,6 @@ static size_t utf16_to_utf8_neon(const uint16_t *src, size_t n, uint8_t *dst,
 #define utf16_to_utf8_eights utf16_to_utf8_avx2
 #endif
 
-static bool host_is_big_endian(void)
-{
-    const uint16_t one = 1;
-    uint8_t first;
-    memcpy(&first, &one, 1);
-    return first == 0;
-}
-
 /* Converts UTF-16 units to UTF-8 while the room left holds 3 bytes per unit,
  * so that nothing is checked per code point; stops before a lead surrogate
  * whose pair ends outside that block. Returns the units read. The bytes are
@@ -784,7 +776,7 @@ static size_t utf16_to_utf8_block(const uint16_t *src, size_t len,
             if (!vectors && end - pos >= 17) {
                 size_t taken = utf16_to_utf8_steps(
                     (const uint8_t *)(const void *)(src + pos), end - pos,
-                    host_is_big_endian(), dst, &out, 17);
+                    !host_is_little_endian(), dst, &out, 17);
                 pos += taken;
                 if (taken > 0)
                     continue;

@@ -302,6 +302,28 @@ WENC_INLINE uint32_t utf8_three_of_unit(uint32_t u)
     return 0x8080E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
 }
 
+/* Writes the UTF-8 of the code unit u (not a surrogate) at d, storing 4
+ * bytes; returns its length. */
+WENC_INLINE size_t utf8_put_unit(uint8_t *d, uint32_t u)
+{
+    if (u < 0x80) {
+        d[0] = (uint8_t)u;
+        return 1;
+    }
+    if (u < 0x800) {
+        utf8_store_le(d, utf8_two_of_unit(u), 4);
+        return 2;
+    }
+    utf8_store_le(d, utf8_three_of_unit(u), 4);
+    return 3;
+}
+
+/* The code unit at p: little-endian, or big-endian where be. */
+WENC_INLINE uint32_t utf16_unit_at(const uint8_t *p, bool be)
+{
+    return be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
+}
+
 /* §8.1.2 UTF-8 encoder: the four code units of the little-endian word
  * `four`, none a surrogate, to UTF-8 at d. Where none takes three bytes
  * (Cyrillic, Greek, Arabic, Hebrew), without a branch: each unit's one or
@@ -330,18 +352,8 @@ WENC_INLINE size_t utf16_four_to_utf8(uint64_t four, uint8_t *d)
         return 4 + (size_t)(sums >> 48);
     }
     size_t out = 0;
-    for (int k = 0; k < 4; k++) {
-        uint32_t unit = (uint32_t)(four >> 16 * k) & 0xFFFF;
-        if (unit < 0x80) {
-            d[out++] = (uint8_t)unit;
-        } else if (unit < 0x800) {
-            utf8_store_le(d + out, utf8_two_of_unit(unit), 4);
-            out += 2;
-        } else {
-            utf8_store_le(d + out, utf8_three_of_unit(unit), 4);
-            out += 3;
-        }
-    }
+    for (int k = 0; k < 4; k++)
+        out += utf8_put_unit(d + out, (uint32_t)(four >> 16 * k) & 0xFFFF);
     return out;
 }
 
@@ -412,18 +424,10 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
                 size_t k = 0;
                 while (k < 8) {
                     const uint8_t *p = s + 2 * (i + k);
-                    uint32_t unit = be ? (uint32_t)p[0] << 8 | p[1]
-                                       : (uint32_t)p[1] << 8 | p[0];
-                    uint32_t next = be ? (uint32_t)p[2] << 8 | p[3]
-                                       : (uint32_t)p[3] << 8 | p[2];
-                    if (unit < 0x80) {
-                        d[out++] = (uint8_t)unit;
-                    } else if (unit < 0x800) {
-                        utf8_store_le(d + out, utf8_two_of_unit(unit), 4);
-                        out += 2;
-                    } else if ((unit & 0xF800) != 0xD800) {
-                        utf8_store_le(d + out, utf8_three_of_unit(unit), 4);
-                        out += 3;
+                    uint32_t unit = utf16_unit_at(p, be);
+                    uint32_t next = utf16_unit_at(p + 2, be);
+                    if ((unit & 0xF800) != 0xD800) {
+                        out += utf8_put_unit(d + out, unit);
                     } else if (unit <= 0xDBFF && (next & 0xFC00) == 0xDC00) {
                         uint32_t cp = 0x10000 + ((unit - 0xD800) << 10) +
                                       (next - 0xDC00);
@@ -470,9 +474,7 @@ WENC_INLINE size_t utf16_to_utf8_steps(const uint8_t *s, size_t n, bool be,
 #endif
             utf8_store_le(d + out, narrowed >> 8 * from, 8);
             out += at - from;
-            const uint8_t *p = s + 2 * (i + at);
-            uint32_t unit = be ? (uint32_t)p[0] << 8 | p[1]
-                               : (uint32_t)p[1] << 8 | p[0];
+            uint32_t unit = utf16_unit_at(s + 2 * (i + at), be);
             if ((unit & 0xF800) == 0xD800) {
                 *out_io = out;
                 return i + at;

@@ -65,8 +65,8 @@ static size_t utf8_valid_sequences(const uint8_t *s, size_t n)
  * time by utf8_bmp_block16() where it vouches for them (ASCII, sequences
  * of two bytes, with SSE2 of three), else as an automaton
  * (src/tables/utf8_dfa.c): 24 bytes a block, three a step, no branch;
- * between sequences, whole words of ASCII are skipped. At an error, and for the last bytes, the
- * sequence loop takes over from the start of the block's first sequence,
+ * between sequences, whole words of ASCII are skipped. At an error, and
+ * for the last bytes, the sequence loop takes over from the start of the block's first sequence,
  * so that the prefix ends where the error's sequence begins. The steps'
  * one dependency is a shift by the state: three bytes a step ran 15-40%
  * faster than two (a table of 144 words), and 2-4 times as fast as the
